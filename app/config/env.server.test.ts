@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidEnvironmentError, parseEnv } from './env.server'
+
+const minimal = { MONGODB_URI: 'mongodb://127.0.0.1:27017/site' }
+
+describe('configuration', () => {
+  it('fills in the documented defaults', () => {
+    const env = parseEnv(minimal)
+    expect(env.PORT).toBe(3000)
+    expect(env.HOST).toBe('0.0.0.0')
+    expect(env.ADMIN_USERNAME).toBe('admin')
+    expect(env.SMTP_URL).toBeUndefined()
+  })
+
+  it('names a missing database address', () => {
+    expect(() => parseEnv({})).toThrowError(/MONGODB_URI/)
+  })
+
+  it('names a bad port', () => {
+    expect(() => parseEnv({ ...minimal, PORT: 'eighty' })).toThrowError(/PORT/)
+  })
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ ...minimal, SMTP_URL: '', STRIPE_SECRET_KEY: '' }).STRIPE_SECRET_KEY).toBeUndefined()
+  })
+
+  it('demands secrets when the deployment asks for them', () => {
+    try {
+      parseEnv({ ...minimal, REQUIRE_SECRETS: 'true' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError)
+      expect((error as InvalidEnvironmentError).problems.join('\n')).toMatch(/SESSION_SECRET[\s\S]*ADMIN_PASSWORD/)
+    }
+  })
+})

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+
+// Every setting the server reads, validated once. Defaults are for a newcomer's local run;
+// REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional()
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    SITE_URL: z.url().default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
+    MONGODB_URI: z
+      .string({ error: 'MONGODB_URI is required (npm start and npm test start a local database when it is unset)' })
+      .trim()
+      .regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    REQUIRE_SECRETS: booleanFlag,
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+    ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
+    SMTP_URL: optionalUrl,
+    CONTACT_TO: optionalString.pipe(z.email('CONTACT_TO must be an e-mail address').optional()),
+    MAIL_FROM: z.string().trim().min(3).default('Website <no-reply@localhost>'),
+    TEAMS_WEBHOOK_URL: optionalUrl,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (!env.REQUIRE_SECRETS) return
+    for (const key of ['SESSION_SECRET', 'ADMIN_PASSWORD'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'InvalidEnvironmentError'
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment'
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
+      }),
+    )
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+
+/** The validated configuration; read from process.env on first use and then kept. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

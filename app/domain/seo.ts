@@ -1,0 +1,67 @@
+import type { MetaDescriptor } from 'react-router'
+import { BUSINESS } from './business'
+
+export type PageSeo = {
+  title: string
+  description: string
+  /** Path of the page, e.g. '/news/data-fencing'; the canonical link is SITE_URL + path. */
+  path: string
+  siteUrl: string
+  noindex?: boolean
+  image?: string
+  type?: 'website' | 'article'
+}
+
+/** Title, description, robots, canonical link and Open Graph tags for one page. */
+export function pageMeta({ title, description, path, siteUrl, noindex = false, image = '/images/og-default.svg', type = 'website' }: PageSeo): MetaDescriptor[] {
+  const url = `${siteUrl}${path}`
+  const fullTitle = title.includes(BUSINESS.name) ? title : `${title} | ${BUSINESS.name}`
+  return [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { name: 'robots', content: noindex ? 'noindex, nofollow' : 'index, follow' },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: BUSINESS.name },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image.startsWith('/') ? `${siteUrl}${image}` : image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ]
+}
+
+/** SPEC: structured business data on every page (Georgia address, weekday hours 08:30-17:30). */
+export function businessJsonLd(siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: BUSINESS.name,
+    url: siteUrl,
+    telephone: BUSINESS.phone.e164,
+    email: BUSINESS.email,
+    image: `${siteUrl}/images/logo.svg`,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: BUSINESS.address.street,
+      addressLocality: BUSINESS.address.locality,
+      addressRegion: BUSINESS.address.region,
+      postalCode: BUSINESS.address.postalCode,
+      addressCountry: BUSINESS.address.country,
+    },
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: BUSINESS.hours.days,
+        opens: BUSINESS.hours.opens,
+        closes: BUSINESS.hours.closes,
+      },
+    ],
+    areaServed: 'Metro Atlanta, Georgia',
+  }
+}
+
+/** JSON for a <script type="application/ld+json">, safe against '</script>' in any string. */
+export function serializeJsonLd(data: unknown) {
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}

@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
+import { isDatabaseUnavailable } from '#app/db/connection.server'
+
+export const streamTimeout = 5000
+
+// Requests whose loader or action failed because the database is away: they answer 503, not 500.
+const databaseUnavailable = new WeakSet<Request>()
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request)
+    console.warn(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable`)
+    return
+  }
+  console.error(error)
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
+  if (status === 503) responseHeaders.set('Retry-After', '10')
+  const nonce = loadContext.cspNonce
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Crawlers and no-JavaScript visitors get the whole document at once; browsers get it streamed.
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true
+        const body = new PassThrough()
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
+        pipe(body)
+      },
+      onShellError(error: unknown) {
+        reject(error)
+      },
+      onError(error: unknown) {
+        if (shellRendered) console.error(error)
+      },
+    })
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

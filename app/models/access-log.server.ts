@@ -1,0 +1,20 @@
+import { Schema } from 'mongoose'
+import { defineModel } from '#app/db/define-model.server'
+
+const accessLogSchema = new Schema(
+  {
+    timestamp: { type: Date, required: true },
+    method: { type: String, required: true },
+    path: { type: String, required: true },
+    status: { type: Number, required: true },
+    responseTimeMs: { type: Number, required: true },
+    /** Hash of IP and user agent with a daily rotating salt: counts visitors without keeping IPs. */
+    visitorKey: { type: String, required: true },
+    userAgent: { type: String },
+    referrer: { type: String },
+  },
+  { versionKey: false },
+)
+accessLogSchema.index({ timestamp: -1 })
+
+export const AccessLogEntry = defineModel('AccessLogEntry', accessLogSchema)

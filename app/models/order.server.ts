@@ -1,0 +1,38 @@
+import { Schema } from 'mongoose'
+import { defineModel, toJSONWithId } from '#app/db/define-model.server'
+import { MS365_OPTION_IDS } from '#app/domain/pricing'
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const PAYMENT_METHODS = ['credit_card'] as const
+
+const orderSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    email: { type: String, required: true, trim: true, lowercase: true },
+    phone: { type: String, trim: true },
+    planId: { type: Number, required: true },
+    paymentMethod: { type: String, required: true, enum: PAYMENT_METHODS, default: 'credit_card' },
+    ms365Option: { type: String, required: true, enum: MS365_OPTION_IDS, default: 'none' },
+    ms365Users: { type: Number, required: true, default: 0, min: 0 },
+    includeCloudBackup: { type: Boolean, required: true, default: false },
+    status: { type: String, required: true, enum: ORDER_STATUSES, default: 'pending' },
+    /** Monthly total in US dollars, computed by the server from domain/pricing. */
+    amount: { type: Number, required: true, min: 0 },
+    /** Stripe id of what settles the order (payment intent or checkout session). */
+    paymentId: { type: String },
+    stripeCustomerId: { type: String },
+    stripeSubscriptionId: { type: String },
+    stripeCheckoutSessionId: { type: String },
+    /** Webhook event ids already applied, so a replayed event changes nothing. */
+    appliedEventIds: { type: [String], default: [] },
+    createdAt: { type: Date, required: true, default: Date.now },
+    updatedAt: { type: Date, required: true, default: Date.now },
+  },
+  { toJSON: toJSONWithId },
+)
+orderSchema.index({ status: 1, createdAt: -1 })
+orderSchema.index({ createdAt: -1 })
+orderSchema.index({ stripeSubscriptionId: 1 })
+
+export const Order = defineModel('Order', orderSchema)

@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { AccessLogEntry } from '#app/models/access-log.server'
+import { DailySalt } from '#app/models/daily-salt.server'
+
+export const ACCESS_LOG_RETENTION_DAYS = 30
+const FLUSH_INTERVAL_MS = 2000
+const MAX_BUFFERED = 5000
+
+type PendingEntry = {
+  timestamp: Date
+  method: string
+  path: string
+  status: number
+  responseTimeMs: number
+  ip: string
+  userAgent?: string
+  referrer?: string
+}
+
+const saltByDay = new Map<string, Promise<string>>()
+
+/** The day's salt, created once in the database and shared by every instance. */
+function saltFor(day: string): Promise<string> {
+  let salt = saltByDay.get(day)
+  if (!salt) {
+    salt = DailySalt.findOneAndUpdate(
+      { day },
+      { $setOnInsert: { day, value: randomBytes(32).toString('base64') } },
+      { upsert: true, returnDocument: 'after' },
+    )
+      .lean()
+      .then((doc) => doc!.value)
+    salt.catch(() => saltByDay.delete(day))
+    saltByDay.clear()
+    saltByDay.set(day, salt)
+  }
+  return salt
+}
+
+export function visitorKey(salt: string, ip: string, userAgent = '') {
+  return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 22)
+}
+
+/**
+ * Requests are logged when their response finishes: the entry goes into an in-memory buffer that a
+ * timer writes with one insertMany, so no request waits on the database. Raw IPs never leave memory.
+ */
+export class AccessLogBuffer {
+  private buffer: PendingEntry[] = []
+  private timer: NodeJS.Timeout | undefined
+  private flushing: Promise<void> | undefined
+  dropped = 0
+
+  middleware = (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint()
+    res.once('finish', () => {
+      this.push({
+        timestamp: new Date(),
+        method: req.method,
+        path: req.originalUrl.split('?')[0]!.slice(0, 512),
+        status: res.statusCode,
+        responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+        ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        userAgent: req.get('user-agent')?.slice(0, 512),
+        referrer: req.get('referer')?.slice(0, 512),
+      })
+    })
+    next()
+  }
+
+  push(entry: PendingEntry) {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      // The database is away for long: keep memory bounded and count what was lost.
+      this.buffer.shift()
+      this.dropped++
+    }
+    this.buffer.push(entry)
+  }
+
+  start() {
+    this.timer ??= setInterval(() => void this.flush(), FLUSH_INTERVAL_MS)
+    this.timer.unref()
+  }
+
+  async stop() {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.flush()
+  }
+
+  flush(): Promise<void> {
+    this.flushing ??= this.writeBuffered().finally(() => {
+      this.flushing = undefined
+    })
+    return this.flushing
+  }
+
+  private async writeBuffered() {
+    if (this.buffer.length === 0) return
+    const batch = this.buffer
+    this.buffer = []
+    try {
+      const day = new Date().toISOString().slice(0, 10)
+      const salt = await saltFor(day)
+      await AccessLogEntry.insertMany(
+        batch.map(({ ip, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) })),
+        { ordered: false, lean: true },
+      )
+    } catch (error) {
+      // Put the batch back (newest last) so a short outage loses nothing.
+      this.buffer = [...batch, ...this.buffer].slice(-MAX_BUFFERED)
+      console.warn(`[access-log] flush failed, ${batch.length} entries kept for retry: ${(error as Error).message}`)
+    }
+  }
+}
+
+export async function pruneAccessLog(now = new Date()) {
+  const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+  const { deletedCount } = await AccessLogEntry.deleteMany({ timestamp: { $lt: cutoff } })
+  return deletedCount
+}

@@ -1,0 +1,81 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { SiteFooter } from '#app/components/site-footer'
+import { SiteHeader } from '#app/components/site-header'
+import { NotFoundPage } from '#app/components/not-found-page'
+import { Toaster } from '#app/components/ui/toaster'
+import { getEnv } from '#app/config/env.server'
+import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
+import { toastSchema } from '#app/domain/toast'
+import { getToast } from '#app/session/toast.server'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request)
+  return data({ siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const siteUrl = rootData?.siteUrl ?? ''
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(businessJsonLd(siteUrl)) }} />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <SiteHeader />
+      <Outlet />
+      <SiteFooter />
+      <Toaster flash={toast} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <SiteHeader />
+        <NotFoundPage />
+      </>
+    )
+  }
+  const unavailable = isRouteErrorResponse(error) && error.status === 503
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 pt-28 pb-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{unavailable ? 'We are briefly unavailable' : 'Something went wrong'}</h1>
+        <p className="mt-4 text-slate-600">
+          {unavailable
+            ? 'Part of our system is not answering right now. Nothing you sent has been lost; please try again in a minute.'
+            : 'We could not show this page just now. Please try again in a minute, or call us if it keeps happening.'}
+        </p>
+        <a href="/" className="mt-8 rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          Return to Home
+        </a>
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,6 @@
+import { listPlans } from '#app/catalogue/catalogue.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+
+export function loader() {
+  return handleJsonErrors(async () => Response.json(await listPlans()))
+}

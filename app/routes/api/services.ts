@@ -1,0 +1,6 @@
+import { listServices } from '#app/catalogue/catalogue.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+
+export function loader() {
+  return handleJsonErrors(async () => Response.json(await listServices()))
+}

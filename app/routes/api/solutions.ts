@@ -1,0 +1,6 @@
+import { listSolutions } from '#app/catalogue/catalogue.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+
+export function loader() {
+  return handleJsonErrors(async () => Response.json(await listSolutions()))
+}

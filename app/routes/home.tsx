@@ -1,0 +1,45 @@
+import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
+import { getEnv } from '#app/config/env.server'
+import { pageMeta } from '#app/domain/seo'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: 'IT Services & Technology Solutions for Georgia Businesses',
+    description: 'Managed IT solutions, cybersecurity, cloud, VoIP and consulting for small and mid-size businesses and car dealerships in Roswell and metro Atlanta.',
+    path: '/',
+    siteUrl: data?.siteUrl ?? '',
+  })
+
+export async function loader() {
+  const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
+  return { siteUrl: getEnv().SITE_URL, services, solutions, plans }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { plans } = loaderData
+  return (
+    <main id="main" className="pt-24">
+      <section className="mx-auto max-w-7xl px-4 py-16">
+        <h1 className="text-4xl font-bold text-navy">Modern Technology Solutions for Your Business</h1>
+      </section>
+      <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="pricing-heading" className="text-3xl font-bold">
+          Pricing
+        </h2>
+        {plans.ok ? (
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {plans.items.map((plan) => (
+              <li key={plan.id} className="rounded-xl border p-6">
+                <h3 className="text-xl font-semibold">{plan.name}</h3>
+                <p id={`${plan.name.toLowerCase()}-price`}>${plan.price} per month</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-8 text-center text-red-600">Error loading pricing plans. Please try again later.</p>
+        )}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,46 @@
+import { RateLimitHit } from '#app/models/rate-limit.server'
+
+export type RateLimitRule = {
+  /** Names the limit, e.g. 'contact'; hits under different rules never mix. */
+  name: string
+  limit: number
+  windowMs: number
+}
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
+
+function windowOf(rule: RateLimitRule, now: number) {
+  const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs)
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000))
+  return { windowStart, retryAfterSeconds }
+}
+
+/**
+ * Counts one hit for `subject` (an IP, a username) under `rule` in a fixed window. Hits live in the
+ * database, so every instance behind the load balancer shares the count. A hit's place is its rank
+ * among the window's hits (ObjectIds order them), so concurrent hits never slip past the limit.
+ */
+export async function hitRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now)
+  const key = `${rule.name}:${subject}`
+  const hit = await RateLimitHit.create({ key, windowStart, expiresAt: new Date(windowStart.getTime() + rule.windowMs) })
+  const rank = await RateLimitHit.countDocuments({ key, windowStart, _id: { $lte: hit._id } })
+  return { allowed: rank <= rule.limit, remaining: Math.max(0, rule.limit - rank), retryAfterSeconds }
+}
+
+/** Reads the count without adding to it (to refuse before doing expensive work). */
+export async function peekRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now)
+  const count = await RateLimitHit.countDocuments({ key: `${rule.name}:${subject}`, windowStart })
+  return { allowed: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+}
+
+export async function resetRateLimit(rule: RateLimitRule, subject: string) {
+  await RateLimitHit.deleteMany({ key: `${rule.name}:${subject}` })
+}
+
+/** Removes hits of finished windows (a scheduled job: no TTL indexes, FerretDB lacks them). */
+export async function pruneRateLimits(now = new Date()) {
+  const { deletedCount } = await RateLimitHit.deleteMany({ expiresAt: { $lt: now } })
+  return deletedCount
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import helmet from 'helmet'
+
+const STRIPE_JS = 'https://js.stripe.com'
+
+/** Stripe.js is loaded on checkout pages only, so only they allow its scripts, frames and API. */
+export function allowsStripe(path: string) {
+  return path === '/checkout' || path.startsWith('/checkout/')
+}
+
+/** A fresh nonce per request; React Router's <Scripts> and inline scripts carry it. */
+export function cspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = randomBytes(16).toString('base64')
+  next()
+}
+
+const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce as string}'`
+
+function helmetFor({ stripe, production }: { stripe: boolean; production: boolean }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'", ...(stripe ? ['https://checkout.stripe.com'] : [])],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'script-src': ["'self'", nonceSource, ...(stripe ? [STRIPE_JS] : [])],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : []), ...(production ? [] : ['ws:'])],
+        'frame-src': stripe ? [STRIPE_JS, 'https://hooks.stripe.com'] : ["'none'"],
+      },
+    },
+    // HSTS only matters behind HTTPS; the load balancer terminates TLS in production.
+    strictTransportSecurity: production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+}
+
+export function securityHeaders({ production }: { production: boolean }) {
+  const everywhere = helmetFor({ stripe: false, production })
+  const checkout = helmetFor({ stripe: true, production })
+  return (req: Request, res: Response, next: NextFunction) => (allowsStripe(req.path) ? checkout : everywhere)(req, res, next)
+}

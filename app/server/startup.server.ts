@@ -1,0 +1,26 @@
+import { ensureAdminAccount } from '#app/auth/admin-account.server'
+import type { Env } from '#app/config/env.server'
+import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
+import { seedCatalogueIfEmpty } from '#app/db/seed.server'
+import { pruneAccessLog } from '#app/observability/access-log.server'
+import { pruneRateLimits } from '#app/security/rate-limit.server'
+import '#app/models/index.server'
+import type { BackgroundJob } from './background-jobs.server'
+
+/** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
+export async function prepareDatabase(env: Env) {
+  await connectToDatabase(env.MONGODB_URI)
+  await ensureIndexes()
+  const seeded = await seedCatalogueIfEmpty()
+  if (seeded) console.log(`[startup] empty catalogue seeded with ${seeded.services} services and ${seeded.plans} plans`)
+  const admin = await ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD })
+  if (admin.demo) console.warn('[startup] ADMIN_PASSWORD is unset: the demo admin account is active (local use only)')
+}
+
+const HOUR = 60 * 60 * 1000
+
+/** Jobs every instance runs. Features add theirs here (outbox retries, pruning). */
+export const backgroundJobs: BackgroundJob[] = [
+  { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
+  { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
+]

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto'
+import { getEnv } from '#app/config/env.server'
+
+let generated: string | undefined
+
+/**
+ * Cookie signing secrets. Locally, without SESSION_SECRET, a random secret per start (with a
+ * warning): sessions then end at every restart and can't be shared between instances, which is
+ * why REQUIRE_SECRETS (set in the Docker image) makes the variable mandatory.
+ */
+export function sessionSecrets(): string[] {
+  const configured = getEnv().SESSION_SECRET
+  if (configured) return [configured]
+  if (!generated) {
+    generated = randomBytes(32).toString('base64')
+    console.warn('[session] SESSION_SECRET is unset: using a random secret for this process (local use only)')
+  }
+  return [generated]
+}

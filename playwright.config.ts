@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// End-to-end tests drive Debian's Chromium (Playwright can't download its own here) against the
+// built production server, started on its own port with its own database (`e2e`).
+const port = Number(process.env.E2E_PORT ?? 4173)
+const mongodbServer = (process.env.MONGODB_URI ?? '').replace(/\/?$/, '/')
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  webServer: {
+    command: 'node build/server.js',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      MONGODB_URI: `${mongodbServer}e2e`,
+      STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
+    },
+  },
+})

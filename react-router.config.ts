@@ -1,0 +1,11 @@
+import type { Config } from '@react-router/dev/config'
+
+export default {
+  ssr: true,
+  // server.ts (Express) owns the HTTP server; this build is the request handler it mounts.
+  serverModuleFormat: 'esm',
+  future: {
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config

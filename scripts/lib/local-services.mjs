@@ -1,0 +1,189 @@
+// Local stand-ins for what production gets from its platform: a MongoDB-compatible database
+// (FerretDB on SQLite, or a mongod found on PATH), stripe-mock, and Debian's Chromium.
+// Everything is installed into the project-local, git-ignored .tools/ folder on first use.
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, writeFileSync, chmodSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const toolsBin = path.join(projectRoot, '.tools', 'bin')
+
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB'
+const FERRETDB_VERSION = 'v1.24.2'
+const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock'
+const STRIPE_MOCK_VERSION = 'v0.197.0'
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+function log(message) {
+  console.log(`[local] ${message}`)
+}
+
+function onPath(command) {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() || null
+  } catch {
+    return null
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export async function waitForPort(port, { timeoutMs = 30_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`process exited with code ${child.exitCode} before listening on ${port}`)
+    const open = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`nothing listened on 127.0.0.1:${port} within ${timeoutMs} ms`)
+}
+
+function requireGo() {
+  if (!onPath('go')) {
+    throw new Error('Go is needed to install the local database and stripe-mock (or set MONGODB_URI to a running MongoDB).')
+  }
+}
+
+/**
+ * Builds a Go command-line tool into .tools/bin. `go install module@version` is tried first; when the
+ * module proxy refuses its version list (it does for FerretDB here), the exact version is downloaded
+ * and built from a writable copy of its source instead.
+ */
+function installGoTool({ name, module, pkg, version, prepareSource }) {
+  const binary = path.join(toolsBin, name)
+  if (existsSync(binary)) return binary
+  requireGo()
+  mkdirSync(toolsBin, { recursive: true })
+  log(`installing ${name} ${version} (first run only; this takes a minute or two)`)
+  const env = { ...process.env, GOBIN: toolsBin, GOFLAGS: '-buildvcs=false' }
+  if (!prepareSource) {
+    try {
+      execFileSync('go', ['install', `${pkg}@${version}`], { env, stdio: 'inherit' })
+      if (existsSync(binary)) return binary
+    } catch {
+      log(`go install ${pkg}@${version} failed; building from the downloaded source instead`)
+    }
+  }
+  const info = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], { env, encoding: 'utf8' }))
+  const sourceDir = path.join(projectRoot, '.tools', 'src', `${name}-${version}`)
+  rmSync(sourceDir, { recursive: true, force: true })
+  cpSync(info.Dir, sourceDir, { recursive: true })
+  execFileSync('chmod', ['-R', 'u+w', sourceDir])
+  prepareSource?.(sourceDir)
+  const relativePkg = '.' + pkg.slice(module.length)
+  execFileSync('go', ['build', '-trimpath', '-o', binary, relativePkg || '.'], { env, cwd: sourceDir, stdio: 'inherit' })
+  chmodSync(binary, 0o755)
+  return binary
+}
+
+export function ensureFerretDB() {
+  return installGoTool({
+    name: 'ferretdb',
+    module: FERRETDB_MODULE,
+    pkg: `${FERRETDB_MODULE}/cmd/ferretdb`,
+    version: FERRETDB_VERSION,
+    // FerretDB embeds its version from a file that its release tooling writes; a module download lacks it.
+    prepareSource: (dir) => writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
+  })
+}
+
+export function ensureStripeMock() {
+  return installGoTool({ name: 'stripe-mock', module: STRIPE_MOCK_MODULE, pkg: STRIPE_MOCK_MODULE, version: STRIPE_MOCK_VERSION })
+}
+
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`)
+  }
+  log('installing Debian chromium (first run only)')
+  execFileSync('apt-get', ['update'], { stdio: 'inherit' })
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  return CHROMIUM_PATH
+}
+
+function stopper(child, name) {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      child.once('exit', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+      child.kill('SIGTERM')
+      log(`stopping ${name}`)
+    })
+}
+
+/** Starts a database for MONGODB_URI: a mongod on PATH if there is one, else FerretDB on SQLite. */
+export async function startLocalDatabase({ dataDir, fresh = false, quiet = true, port: wantedPort = undefined }) {
+  if (fresh) rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  const port = wantedPort ?? (await freePort())
+  const mongod = onPath('mongod')
+  const [command, args, name] = mongod
+    ? [mongod, ['--dbpath', dataDir, '--bind_ip', '127.0.0.1', '--port', String(port), '--quiet'], 'mongod']
+    : [
+        ensureFerretDB(),
+        [
+          '--handler=sqlite',
+          `--sqlite-url=file:${dataDir}/`,
+          `--state-dir=${dataDir}`,
+          '--telemetry=disable',
+          '--debug-addr=-',
+          `--listen-addr=127.0.0.1:${port}`,
+          '--log-level=error',
+        ],
+        'ferretdb',
+      ]
+  const child = spawn(command, args, { stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'] })
+  await waitForPort(port, { child })
+  log(`${name} listening on 127.0.0.1:${port} (data in ${path.relative(projectRoot, dataDir)})`)
+  return { uri: `mongodb://127.0.0.1:${port}/`, port, stop: stopper(child, name) }
+}
+
+export async function startStripeMock() {
+  const binary = ensureStripeMock()
+  const port = await freePort()
+  const httpsPort = await freePort()
+  const child = spawn(binary, ['-http-port', String(port), '-https-port', String(httpsPort)], { stdio: ['ignore', 'ignore', 'inherit'] })
+  await waitForPort(port, { child })
+  log(`stripe-mock listening on 127.0.0.1:${port}`)
+  return { url: `http://127.0.0.1:${port}`, stop: stopper(child, 'stripe-mock') }
+}
+
+/** Runs a command with extra environment, forwarding Ctrl-C and SIGTERM, and resolves to its exit code. */
+export function runChild(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    const forward = (signal) => child.kill(signal)
+    process.on('SIGINT', forward)
+    process.on('SIGTERM', forward)
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward)
+      process.off('SIGTERM', forward)
+      resolve(code ?? (signal ? 1 : 0))
+    })
+  })
+}

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type AppServer = { url: string; output: () => string; stop: () => Promise<void> }
+
+/**
+ * Starts the built production server (build/server.js) against a given database, the way it runs
+ * in production, and waits until /healthz answers. `npm test` builds before integration tests.
+ */
+export async function startAppServer({ mongodbUri, env = {} }: { mongodbUri: string; env?: Record<string, string> }): Promise<AppServer> {
+  const port = await freePort()
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['build/server.js'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MONGODB_URI: mongodbUri,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start within 30 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}

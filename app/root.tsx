@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { NotFoundPage } from '#app/components/not-found-page'
@@ -46,6 +47,7 @@ export default function App() {
       <SiteHeader />
       <Outlet />
       <SiteFooter />
+      <ChatWidget />
       <Toaster flash={toast} />
     </>
   )

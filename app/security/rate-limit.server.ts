@@ -17,15 +17,16 @@ function windowOf(rule: RateLimitRule, now: number) {
 
 /**
  * Counts one hit for `subject` (an IP, a username) under `rule` in a fixed window. Hits live in the
- * database, so every instance behind the load balancer shares the count. A hit's place is its rank
- * among the window's hits (ObjectIds order them), so concurrent hits never slip past the limit.
+ * database, so every instance behind the load balancer shares the count. Each request inserts its
+ * hit and then counts every hit of the window: its count is at least its place in commit order, so
+ * concurrent requests can never let more than `limit` through (a burst may refuse a few early).
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)
   const key = `${rule.name}:${subject}`
-  const hit = await RateLimitHit.create({ key, windowStart, expiresAt: new Date(windowStart.getTime() + rule.windowMs) })
-  const rank = await RateLimitHit.countDocuments({ key, windowStart, _id: { $lte: hit._id } })
-  return { allowed: rank <= rule.limit, remaining: Math.max(0, rule.limit - rank), retryAfterSeconds }
+  await RateLimitHit.create({ key, windowStart, expiresAt: new Date(windowStart.getTime() + rule.windowMs) })
+  const count = await RateLimitHit.countDocuments({ key, windowStart })
+  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
 }
 
 /** Reads the count without adding to it (to refuse before doing expensive work). */

@@ -14,9 +14,19 @@ describe('rate limits kept in the database', () => {
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false])
     expect(results[3]?.retryAfterSeconds).toBe(50)
     expect((await peekRateLimit(rule, '203.0.113.7', now)).allowed).toBe(false)
-    // Another visitor is not affected, and concurrent hits are all counted.
-    const parallel = await Promise.all(Array.from({ length: 5 }, () => hitRateLimit(rule, '198.51.100.1', now)))
-    expect(parallel.filter((result) => result.allowed)).toHaveLength(3)
+    // Another visitor is not affected.
+    expect((await hitRateLimit(rule, '198.51.100.1', now)).allowed).toBe(true)
+  })
+
+  it('never lets a burst of concurrent hits past the limit', async () => {
+    const now = Date.UTC(2026, 0, 1, 13, 0, 0)
+    for (let round = 0; round < 5; round++) {
+      const subject = `burst-${round}`
+      const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(rule, subject, now)))
+      expect(results.filter((result) => result.allowed).length).toBeLessThanOrEqual(rule.limit)
+      // Every hit was counted: the window is now full for this subject.
+      expect((await peekRateLimit(rule, subject, now)).allowed).toBe(false)
+    }
   })
 
   it('starts counting afresh in the next window and prunes finished ones', async () => {

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { contactFormSchema } from '#app/domain/contact-form'
@@ -26,7 +26,9 @@ const NOT_SENT_MESSAGE = 'Your message could not be sent. Please reload the page
  */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) {
-    throw data('The form is too large to send.', { status: 413 })
+    // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.
+    const tooLarge: SubmissionResult<string[]> = { status: 'error', error: { '': ['Your message is too long to send. Please shorten it.'] } }
+    return data({ result: tooLarge, contact: null as SavedContact | null }, { status: 413 })
   }
   const formData = await request.formData()
   const enhanced = formData.get(ENHANCED_FIELD) === 'true'

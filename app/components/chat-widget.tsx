@@ -128,7 +128,7 @@ function SupportChat() {
           ) : null}
           <form onSubmit={submitDraft} className="flex gap-2 border-t border-slate-200 p-3">
             <label htmlFor={`${panelId}-input`} className="sr-only">
-              Message
+              Your message
             </label>
             <input
               ref={input}

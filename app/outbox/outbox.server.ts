@@ -68,7 +68,7 @@ export async function deliverOutboxMessage(id: unknown, settings = outboxSetting
       $or: [{ status: 'pending', nextAttemptAt: { $lte: now } }, { status: 'held' }, { status: 'sending', lockedUntil: { $lt: now } }],
     },
     { $set: { status: 'sending', lockedUntil: new Date(now.getTime() + LOCK_MS) }, $inc: { attempts: 1 } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean()
   if (!claimed) return 'skipped'
   try {

@@ -8,7 +8,7 @@ export type ChatMessage = { id: string; content: string; sender: ChatSender; tim
 
 export const WELCOME_MESSAGE: ChatMessage = {
   id: 'welcome',
-  content: 'Hi there! 👋 How can we help with your IT needs today?',
+  content: 'Hi there! How can we help with your IT needs today?',
   sender: 'agent',
   timestamp: new Date(0).toISOString(),
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { clientAddressHeaders } from './support/client-address'
 
@@ -94,6 +95,10 @@ test('cancelling the contact dialog puts the held message back in the input', as
   const panel = page.getByRole('region', { name: 'Support' })
   await panel.getByLabel('Your message').fill('Need help with Wi-Fi')
   await panel.getByLabel('Your message').press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Contact Information' })).toBeVisible()
+  // The page with the open panel, the dialog and the contact form passes an automated accessibility check.
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
   await page.getByRole('dialog', { name: 'Contact Information' }).getByRole('button', { name: 'Cancel' }).click()
   await expect(panel.getByLabel('Your message')).toHaveValue('Need help with Wi-Fi')
 })

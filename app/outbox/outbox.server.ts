@@ -116,3 +116,11 @@ export async function deliverDueOutboxMessages(settings = outboxSettingsFromEnv(
   for (const { _id } of due) results.push(await deliverOutboxMessage(_id, settings, now))
   return results
 }
+
+const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000
+
+/** Removes delivered notifications after 30 days (a scheduled job: no TTL indexes on FerretDB). */
+export async function pruneSentOutboxMessages(now = new Date()) {
+  const { deletedCount } = await OutboxMessage.deleteMany({ status: 'sent', sentAt: { $lt: new Date(now.getTime() - KEEP_SENT_MS) } })
+  return deletedCount
+}

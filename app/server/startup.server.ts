@@ -3,7 +3,7 @@ import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
-import { deliverDueOutboxMessages } from '#app/outbox/outbox.server'
+import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/outbox/outbox.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
@@ -26,4 +26,5 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
   { name: 'deliver-outbox', everyMs: 30 * 1000, run: () => deliverDueOutboxMessages() },
+  { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
 ]

@@ -89,6 +89,22 @@ test('a failed chat message shows the inline error and the Message Error toast',
   await expect(toast).toContainText("We couldn't send your message. Please try again.")
 })
 
+test('when the reply has no text, the default agent reply mentions the e-mail address', async ({ page }) => {
+  await page.route('**/api/teams-chat', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"response":""}' }))
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await panel.getByLabel('Your message').fill('Quick question about VoIP')
+  await panel.getByLabel('Your message').press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' })
+  await dialog.getByLabel('Name').fill('Taylor')
+  await dialog.getByLabel('Email').fill('taylor@example.com')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  const reply = panel.getByRole('log').locator('[data-sender="agent"]').nth(1)
+  await expect(reply).toContainText('Our tech team has been notified')
+  await expect(reply).toContainText('taylor@example.com')
+})
+
 test('cancelling the contact dialog puts the held message back in the input', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Chat with support' }).click()

@@ -39,13 +39,13 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
 
   if (await isSpam(formData)) return refuse(400, NOT_SENT_MESSAGE)
 
+  // Mistakes don't count against the limit: only an enquiry that would be saved does.
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), contact: null as SavedContact | null }, { status: 400 })
+  }
   try {
     const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
     if (!limit.allowed) return refuse(429, RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) })
-
-    if (submission.status !== 'success') {
-      return data({ result: submission.reply(), contact: null as SavedContact | null }, { status: 400 })
-    }
     const contact = await receiveContact(submission.value)
     if (enhanced) return data({ result: submission.reply({ resetForm: true }), contact }, { status: 201 })
     return redirectWithToast('/#contact', CONTACT_SUCCESS_TOAST)

@@ -124,6 +124,8 @@ describe('POST /api/contact', () => {
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) statuses.push((await postJson('/api/contact', { ...enquiry, message: `Enquiry ${i} from the same office.` }, ip)).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+    // Bad input is answered 400 and never counted, even once the limit is reached.
+    expect((await postJson('/api/contact', { ...enquiry, email: 'nope' }, ip)).status).toBe(400)
     const refused = await postJson('/api/contact', enquiry, ip)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
@@ -185,6 +187,18 @@ describe('the contact form posted without JavaScript', () => {
     // The typed message comes back escaped, as text.
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
     expect(await Contact.countDocuments({ name: 'Bad Email Bailey' })).toBe(0)
+  })
+
+  it('does not count mistakes against the limit, but refuses a sixth enquiry with 429 and the typed values kept', async () => {
+    const ip = visitor()
+    const trap = await honeypotFields()
+    for (let i = 0; i < 6; i++) expect((await postForm({ ...trap, ...enquiry, phone: '123' }, ip)).status).toBe(400)
+    for (let i = 0; i < 5; i++) expect((await postForm({ ...trap, ...enquiry, name: `Limit Lopez ${i}` }, ip)).status).toBe(303)
+    const refused = await postForm({ ...trap, ...enquiry, name: 'Limit Lopez Six' }, ip)
+    expect(refused.status).toBe(429)
+    const html = await refused.text()
+    expect(html).toContain('Please wait a few minutes')
+    expect(html).toContain('value="Limit Lopez Six"')
   })
 
   it('quietly refuses a form whose hidden trap field was filled in, or that has no trap fields', async () => {

@@ -13,13 +13,14 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to send an enquiry.', undefined, { headers: { Allow: 'POST' } })
     const body = await readJsonBody(request, MAX_BODY_BYTES)
-    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
-    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const parsed = parseContactJson(body)
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error)
       return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check the form.', { errors })
     }
+    // Counted after validation: a mistake costs nothing, an enquiry that would be saved does.
+    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
+    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const contact = await receiveContact(parsed.data)
     return Response.json({ contact }, { status: 201 })
   })

@@ -15,13 +15,13 @@ export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to send a chat message.', { ok: false }, { headers: { Allow: 'POST' } })
     const body = await readJsonBody(request, MAX_BODY_BYTES)
-    const limit = await hitRateLimit(CHAT_RATE_LIMIT, context.clientIp)
-    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const parsed = chatRequestSchema.safeParse(body)
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error)
       return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check your message.', { ok: false, errors })
     }
+    const limit = await hitRateLimit(CHAT_RATE_LIMIT, context.clientIp)
+    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const { visitorId, setCookie } = await chatVisitor(request)
     const response = await receiveChatMessage(visitorId, parsed.data)
     return Response.json({ ok: true, response }, { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined })

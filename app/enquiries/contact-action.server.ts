@@ -8,6 +8,7 @@ import { redirectWithToast } from '#app/session/toast.server'
 import { isSpam } from './honeypot.server'
 import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from './limits.server'
 import { receiveContact, type SavedContact } from './receive-contact.server'
+import { BodyTooLargeError, readFormWithLimit } from './request-body.server'
 
 export const CONTACT_SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." } as const
 
@@ -25,12 +26,15 @@ const NOT_SENT_MESSAGE = 'Your message could not be sent. Please reload the page
  * their fields and the typed values kept; with JavaScript the same answers come back as data.
  */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) {
+  let formData: FormData
+  try {
+    formData = await readFormWithLimit(request, MAX_BODY_BYTES)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
     // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.
     const tooLarge: SubmissionResult<string[]> = { status: 'error', error: { '': ['Your message is too long to send. Please shorten it.'] } }
     return data({ result: tooLarge, contact: null as SavedContact | null }, { status: 413 })
   }
-  const formData = await request.formData()
   const enhanced = formData.get(ENHANCED_FIELD) === 'true'
   const submission = parseWithZod(formData, { schema: contactFormSchema })
 

@@ -4,6 +4,7 @@ import { getEnv } from '#app/config/env.server'
 import { BUSINESS } from '#app/domain/business'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
+import { contactClientAction } from '#app/enquiries/contact-client-action'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -21,6 +22,8 @@ export async function loader() {
 
 // The contact form in the contact section posts here (works without JavaScript).
 export const action = contactAction
+// With JavaScript: the same action through a fetcher, with a readable failure when no answer comes.
+export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData

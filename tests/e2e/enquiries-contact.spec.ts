@@ -101,6 +101,28 @@ test.describe('the contact form with JavaScript', () => {
   })
 })
 
+test.describe('the contact form when the server does not answer', () => {
+  test('the visitor sees "Failed to receive response from server." and keeps what they typed', async ({ page }) => {
+    await page.setExtraHTTPHeaders(clientAddressHeaders())
+    await page.goto('/')
+    await waitForEnhancedForm(page)
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
+    )
+    const form = contactForm(page)
+    await form.getByLabel('Name').fill('Offline Owens')
+    await form.getByLabel('Email').fill('owens@example.com')
+    await form.getByLabel('Message').fill('Sent while the network is down.')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText('Form Submission Error')
+    await expect(toast).toContainText('Failed to receive response from server.')
+    await expect(form.getByLabel('Message')).toHaveValue('Sent while the network is down.')
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+  })
+})
+
 test.describe('the contact form without JavaScript', () => {
   test('errors come back beside the fields with the typed values kept, then success redirects to #contact', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: clientAddressHeaders() })

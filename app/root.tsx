@@ -10,6 +10,7 @@ import { getEnv } from '#app/config/env.server'
 import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
 import { toastSchema } from '#app/domain/toast'
 import { getToast } from '#app/session/toast.server'
+// The contact form's spam trap (enquiries work): inputs from the loader, provided to every form.
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { getHoneypot } from '#app/enquiries/honeypot.server'
 

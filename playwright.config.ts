@@ -46,6 +46,9 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       MONGODB_URI: `${mongodbServer}e2e`,
       STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
+      // Every test runs from 127.0.0.1: tests that post forms send their own X-Forwarded-For
+      // address (tests/e2e/support/client-address.ts) so per-IP rate limits don't mix between tests.
+      TRUST_PROXY: '1',
     },
   },
 })

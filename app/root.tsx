@@ -10,12 +10,17 @@ import { getEnv } from '#app/config/env.server'
 import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
 import { toastSchema } from '#app/domain/toast'
 import { getToast } from '#app/session/toast.server'
+// The contact form's spam trap (enquiries work): inputs from the loader, provided to every form.
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import { getHoneypot } from '#app/enquiries/honeypot.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
-  return data({ siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null }, { headers: headers ?? undefined })
+  // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
+  const honeypotInputProps = await getHoneypot().getInputProps()
+  return data({ siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -41,15 +46,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toast, honeypotInputProps } = useLoaderData<typeof loader>()
   return (
-    <>
+    <HoneypotProvider {...honeypotInputProps}>
       <SiteHeader />
       <Outlet />
       <SiteFooter />
       <ChatWidget />
       <Toaster flash={toast} />
-    </>
+    </HoneypotProvider>
   )
 }
 

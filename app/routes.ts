@@ -8,6 +8,8 @@ export default [
     route('services', 'routes/api/services.ts'),
     route('solutions', 'routes/api/solutions.ts'),
     route('plans', 'routes/api/plans.ts'),
+    route('contact', 'routes/api/contact.ts'),
+    route('teams-chat', 'routes/api/teams-chat.ts'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

@@ -1,10 +1,183 @@
-// PLACEHOLDER until the enquiries work builds the contact form (SPEC §2 Contact, §5).
-// The home page renders <ContactForm /> in the contact section's right column; the form posts to
-// the home route's action, which re-exports enquiries/contact-action.server.ts.
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef, useState } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { showToast } from '#app/components/ui/toaster'
+import { CONTACT_LIMITS, contactFormSchema, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form'
+import type { contactAction } from '#app/enquiries/contact-action.server'
+
+// SPEC §2 Contact, §4 (contact form states), §5 (rules), §8 (texts). The form posts to the home
+// route's action: without JavaScript as a normal POST (errors re-render beside the fields, success
+// redirects to /#contact with a flash toast), with JavaScript through a fetcher (no reload, toasts,
+// form reset, and the hidden 'Last Form Submission' panel).
+
+const FAILURE_TITLE = 'Form Submission Error'
+const FAILURE_FALLBACK = 'There was a problem sending your message. Please try again.'
+const SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." }
+
+type ContactActionData = Awaited<ReturnType<typeof contactAction>>
+type ContactActionResult = Exclude<ContactActionData, Response> extends { data: infer D } ? D : never
+type SavedContact = NonNullable<ContactActionResult['contact']>
+
 export function ContactForm() {
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<ContactActionResult>({ key: 'contact-form' })
+  const actionData = useActionData<ContactActionResult>()
+  const lastResult = fetcher.data?.result ?? actionData?.result
+  const [form, fields] = useForm({
+    id: 'contact-form',
+    lastResult,
+    constraint: getZodConstraint(contactFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+  })
+  const sending = fetcher.state !== 'idle'
+  const lastSubmission = useFetcherOutcome(fetcher.data, fetcher.state)
+
   return (
-    <div className="rounded-xl bg-white p-6 shadow">
+    <div className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
+      <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
+      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" {...getFormProps(form)}>
+        <HoneypotInputs />
+        {/* Tells the action to answer with data instead of a redirect (see ENHANCED_FIELD). */}
+        {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Name" field={fields.name} render={(props) => <input {...props} {...inputProps(fields.name, 'text')} autoComplete="name" maxLength={CONTACT_LIMITS.name} placeholder="Your name" />} />
+          <Field label="Email" field={fields.email} render={(props) => <input {...props} {...inputProps(fields.email, 'email')} autoComplete="email" maxLength={CONTACT_LIMITS.email} placeholder="you@company.com" />} />
+          <Field label="Phone (optional)" field={fields.phone} render={(props) => <input {...props} {...inputProps(fields.phone, 'tel')} autoComplete="tel" maxLength={CONTACT_LIMITS.phone} placeholder="(770) 555-0100" />} />
+          <Field
+            label="Service Interested In (optional)"
+            field={fields.service}
+            render={(props) => {
+              const { key, ...selectProps } = getSelectProps(fields.service)
+              return (
+                <select key={key} {...props} {...selectProps}>
+                  <option value="">Select a service</option>
+                  {SERVICE_CHOICES.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              )
+            }}
+          />
+        </div>
+        <Field
+          label="Message"
+          field={fields.message}
+          render={(props) => {
+            const { key, ...textareaProps } = getTextareaProps(fields.message)
+            return <textarea key={key} {...props} {...textareaProps} rows={5} maxLength={CONTACT_LIMITS.message} placeholder="How can we help your business?" />
+          }}
+        />
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={sending}
+          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {sending ? 'Sending...' : 'Send Message'}
+        </button>
+      </fetcher.Form>
     </div>
+  )
+}
+
+function inputProps(field: FieldMetadata<string | undefined>, type: 'text' | 'email' | 'tel') {
+  const { key: _key, ...props } = getInputProps(field, { type })
+  return props
+}
+
+const CONTROL_CLASS =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600'
+
+/** Label, control and error list wired by id (conform's aria-invalid and aria-describedby). */
+function Field({ label, field, render }: { label: string; field: FieldMetadata<string | undefined>; render: (props: { className: string }) => React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {render({ className: CONTROL_CLASS })}
+      <div id={field.errorId} className="min-h-5 pt-1 text-sm text-red-700">
+        {field.errors?.map((error) => (
+          <p key={error}>{error}</p>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Raises the toast for each finished fetcher submission and remembers the last saved enquiry for
+ * the 'Last Form Submission' panel (SPEC §4).
+ */
+function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' | 'loading' | 'submitting') {
+  const [lastSubmission, setLastSubmission] = useState<SavedContact | null>(null)
+  const handled = useRef<ContactActionResult | undefined>(undefined)
+  useEffect(() => {
+    if (state !== 'idle' || !data || handled.current === data) return
+    handled.current = data
+    if (data.contact) {
+      setLastSubmission(data.contact)
+      showToast(SUCCESS_TOAST)
+      return
+    }
+    const serverMessage = data.result.error?.['']?.[0]
+    showToast({ title: FAILURE_TITLE, description: serverMessage ?? FAILURE_FALLBACK, variant: 'destructive' })
+  }, [data, state])
+  return lastSubmission
+}
+
+/**
+ * Hidden until the visitor double-clicks the contact section's e-mail link, and only after a
+ * successful submit. The link belongs to the contact section, so the panel listens on the document.
+ */
+function LastSubmissionPanel({ submission }: { submission: SavedContact | null }) {
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    const toggle = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')) setOpen((wasOpen) => !wasOpen)
+    }
+    document.addEventListener('dblclick', toggle)
+    return () => document.removeEventListener('dblclick', toggle)
+  }, [])
+  if (!open || !submission) return null
+  const rows: [string, string][] = [
+    ['Name', submission.name],
+    ['Email', submission.email],
+    ['Phone', submission.phone ?? 'Not provided'],
+    ['Service', serviceLabel(submission.service) ?? 'Not specified'],
+    ['Message', submission.message],
+    ['Received', new Date(submission.createdAt).toLocaleString()],
+  ]
+  return (
+    <section aria-labelledby="last-submission-heading" className="mb-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm">
+      <div className="flex items-start justify-between gap-4">
+        <h4 id="last-submission-heading" className="font-semibold text-slate-900">
+          Last Form Submission
+        </h4>
+        <button type="button" onClick={() => setOpen(false)} className="rounded px-2 text-slate-600 hover:text-slate-900" aria-label="Close last form submission">
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600">{term}</dt>
+            <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   )
 }

@@ -1,6 +1,60 @@
-import type { ActionFunctionArgs } from 'react-router'
+import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, data } from 'react-router'
+import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { contactFormSchema } from '#app/domain/contact-form'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
+import { hitRateLimit } from '#app/security/rate-limit.server'
+import { redirectWithToast } from '#app/session/toast.server'
+import { isSpam } from './honeypot.server'
+import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from './limits.server'
+import { receiveContact, type SavedContact } from './receive-contact.server'
+import { BodyTooLargeError, readFormWithLimit } from './request-body.server'
 
-// PLACEHOLDER until the enquiries work handles the contact form POST on the home route.
-export async function contactAction(_args: ActionFunctionArgs) {
-  return Response.json({ message: 'The contact form is not available yet.' }, { status: 501 })
+export const CONTACT_SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." } as const
+
+/**
+ * The browser form adds this field once JavaScript runs (it then submits through a fetcher and
+ * wants data back); without it the action answers a plain POST with a redirect.
+ */
+export const ENHANCED_FIELD = 'enhanced'
+
+const NOT_SENT_MESSAGE = 'Your message could not be sent. Please reload the page and try again, or call us.'
+
+/**
+ * The home route's action: the contact form (SPEC §2 Contact, §5). Without JavaScript success
+ * redirects to /#contact with a flash toast and errors re-render the form with the messages beside
+ * their fields and the typed values kept; with JavaScript the same answers come back as data.
+ */
+export async function contactAction({ request, context }: ActionFunctionArgs) {
+  let formData: FormData
+  try {
+    formData = await readFormWithLimit(request, MAX_BODY_BYTES)
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error
+    // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.
+    const tooLarge: SubmissionResult<string[]> = { status: 'error', error: { '': ['Your message is too long to send. Please shorten it.'] } }
+    return data({ result: tooLarge, contact: null as SavedContact | null }, { status: 413 })
+  }
+  const enhanced = formData.get(ENHANCED_FIELD) === 'true'
+  const submission = parseWithZod(formData, { schema: contactFormSchema })
+
+  const refuse = (status: number, message: string, headers?: HeadersInit) =>
+    data({ result: submission.reply({ formErrors: [message] }), contact: null as SavedContact | null }, { status, headers })
+
+  if (await isSpam(formData)) return refuse(400, NOT_SENT_MESSAGE)
+
+  // Mistakes don't count against the limit: only an enquiry that would be saved does.
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), contact: null as SavedContact | null }, { status: 400 })
+  }
+  try {
+    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
+    if (!limit.allowed) return refuse(429, RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) })
+    const contact = await receiveContact(submission.value)
+    if (enhanced) return data({ result: submission.reply({ resetForm: true }), contact }, { status: 201 })
+    return redirectWithToast('/#contact', CONTACT_SUCCESS_TOAST)
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return refuse(503, DATABASE_UNAVAILABLE_MESSAGE, { 'Retry-After': '10' })
+    throw error
+  }
 }

@@ -1,7 +1,10 @@
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
+import { ContactForm } from '#app/components/contact-form'
 import { getEnv } from '#app/config/env.server'
+import { BUSINESS } from '#app/domain/business'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
+import { contactClientAction } from '#app/enquiries/contact-client-action'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -19,6 +22,8 @@ export async function loader() {
 
 // The contact form in the contact section posts here (works without JavaScript).
 export const action = contactAction
+// With JavaScript: the same action through a fetcher, with a readable failure when no answer comes.
+export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData
@@ -43,6 +48,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-8 text-center text-red-600">Error loading pricing plans. Please try again later.</p>
         )}
+      </section>
+      {/* Minimal contact section so the enquiry feature can be used and tested on this branch; the
+          public-site work owns this section (heading, phone, location, hours) and renders <ContactForm />. */}
+      <section id="contact" aria-labelledby="contact-heading" className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-2">
+        <div>
+          <h2 id="contact-heading" className="text-3xl font-bold">
+            Get in Touch
+          </h2>
+          <p className="mt-4">
+            Email: <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+          </p>
+        </div>
+        <ContactForm />
       </section>
     </main>
   )

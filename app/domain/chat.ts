@@ -1,0 +1,77 @@
+import { z } from 'zod'
+
+// SPEC §3 (chat message, contact info), §5 (chat rules) and §8 (chat texts), shared by the widget
+// and POST /api/teams-chat.
+
+export type ChatSender = 'agent' | 'user'
+export type ChatMessage = { id: string; content: string; sender: ChatSender; timestamp: string }
+
+export const WELCOME_MESSAGE: ChatMessage = {
+  id: 'welcome',
+  content: 'Hi there! How can we help with your IT needs today?',
+  sender: 'agent',
+  timestamp: new Date(0).toISOString(),
+}
+
+export const CHAT_TEXTS = {
+  title: 'Support',
+  subtitle: 'Chat with our team through Microsoft Teams',
+  placeholder: 'Type your message...',
+  dialogTitle: 'Contact Information',
+  dialogDescription: 'Please provide your name and email address so our technical team can contact you about your request.',
+  inlineError: 'Failed to send message. Please try again.',
+  errorToastTitle: 'Message Error',
+  errorToastDescription: "We couldn't send your message. Please try again.",
+} as const
+
+export const CHAT_CONTACT_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Please enter a valid email address',
+} as const
+
+// SPEC §5: "text, at sign, text, dot, text".
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export const CHAT_LIMITS = { message: 2000, name: 100, email: 254 } as const
+
+/** Messages for the contact dialog, by field; an empty object means Send Message may be pressed. */
+export function validateChatContact({ name, email }: { name: string; email: string }) {
+  const errors: { name?: string; email?: string } = {}
+  if (name.trim() === '') errors.name = CHAT_CONTACT_MESSAGES.nameRequired
+  if (email.trim() === '') errors.email = CHAT_CONTACT_MESSAGES.emailRequired
+  else if (!SIMPLE_EMAIL.test(email.trim())) errors.email = CHAT_CONTACT_MESSAGES.emailInvalid
+  return errors
+}
+
+/** True when there is something to send: blank messages never leave the widget. */
+export function isSendable(message: string) {
+  return message.trim() !== ''
+}
+
+/** The agent reply shown when the server's reply has no text (SPEC §8). */
+export function defaultAgentReply(email?: string) {
+  const contact = email?.trim() ? ` We'll reply to you by email at ${email.trim()}.` : ' We will reply here as soon as possible.'
+  return `Thank you for your message! Our tech team has been notified and will get back to you shortly.${contact}`
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+
+export const chatRequestSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`),
+  name: optionalText(CHAT_LIMITS.name, `Name must be at most ${CHAT_LIMITS.name} characters`),
+  email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine((email) => email === undefined || SIMPLE_EMAIL.test(email), CHAT_CONTACT_MESSAGES.emailInvalid),
+})
+
+export type ChatRequest = z.output<typeof chatRequestSchema>
+export type ChatResponse = { ok: true; response: string } | { ok: false; message: string; errors?: Record<string, string[]> }

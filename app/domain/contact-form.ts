@@ -1,0 +1,95 @@
+import { z } from 'zod'
+
+// SPEC §3 (service choices) and §5 (rules and their exact messages). One schema: conform validates
+// with it in the browser, the home route's action and POST /api/contact validate with it on the server.
+
+export const SERVICE_CHOICES = [
+  { value: 'managed-it', label: 'IT Managed Services' },
+  { value: 'network', label: 'Network Support & Maintenance' },
+  { value: 'cybersecurity', label: 'Cybersecurity Services' },
+  { value: 'hardware', label: 'Hardware Procurement & Integration' },
+  { value: 'telecom', label: 'Telecommunications Services' },
+  { value: 'voip', label: 'VoIP Services' },
+  { value: 'cellular', label: 'Cellular Services' },
+  { value: 'internet', label: 'Internet Services' },
+  { value: 'cloud', label: 'Cloud Services' },
+  { value: 'virtual', label: 'Virtual Infrastructure' },
+  { value: 'saas', label: 'Software-as-a-Service' },
+  { value: 'consulting', label: 'IT Consulting' },
+  { value: 'other', label: 'Other' },
+] as const
+
+export type ServiceValue = (typeof SERVICE_CHOICES)[number]['value']
+const SERVICE_VALUES = SERVICE_CHOICES.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]]
+
+export function serviceLabel(value: string | null | undefined): string | undefined {
+  return SERVICE_CHOICES.find((choice) => choice.value === value)?.label
+}
+
+export const CONTACT_MESSAGES = {
+  name: 'Name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter at least 10 digits for your phone number',
+  message: 'Message must be at least 10 characters',
+  service: 'Please choose one of the listed services',
+} as const
+
+// Upper bounds the spec leaves open: generous for people, small enough to stop abuse.
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const
+
+export function countDigits(value: string) {
+  return value.replace(/\D/g, '').length
+}
+
+// `error` on each base type makes a missing value or a non-string (say `{"$gt": ""}` sent to the
+// JSON API) fail with the field's own message instead of zod's generic type error.
+export const contactFormSchema = z.object({
+  name: z
+    .string({ error: CONTACT_MESSAGES.name })
+    .trim()
+    .min(2, CONTACT_MESSAGES.name)
+    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
+  email: z
+    .string({ error: CONTACT_MESSAGES.email })
+    .trim()
+    .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)
+    .pipe(z.email({ error: CONTACT_MESSAGES.email })),
+  // Any format is accepted ('(770) 555-0100 ext. 2'); only the digit count matters.
+  phone: z
+    .string({ error: CONTACT_MESSAGES.phone })
+    .trim()
+    .max(CONTACT_LIMITS.phone, `Phone number must be at most ${CONTACT_LIMITS.phone} characters`)
+    .refine((phone) => countDigits(phone) >= 10, CONTACT_MESSAGES.phone)
+    .optional(),
+  service: z.enum(SERVICE_VALUES, { error: CONTACT_MESSAGES.service }).optional(),
+  message: z
+    .string({ error: CONTACT_MESSAGES.message })
+    .trim()
+    .min(10, CONTACT_MESSAGES.message)
+    .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
+})
+
+export type ContactFormValues = z.output<typeof contactFormSchema>
+
+/**
+ * The JSON API receives what the browser form sends: empty optional fields arrive as "" (conform
+ * turns them into undefined for forms; this does the same for JSON bodies). Only top-level empty
+ * strings change, so anything else still reaches the schema and fails there.
+ */
+export function parseContactJson(body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return contactFormSchema.safeParse(undefined)
+  }
+  const cleaned = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? undefined : value]))
+  return contactFormSchema.safeParse(cleaned)
+}
+
+/** Field name → messages, the shape both the API's 400 body and conform's errors use. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'form'
+    ;(errors[field] ??= []).push(issue.message)
+  }
+  return errors
+}

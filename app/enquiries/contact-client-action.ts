@@ -1,0 +1,26 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { ClientActionFunctionArgs } from 'react-router'
+import type { SavedContact } from './receive-contact.server'
+
+export const NO_RESPONSE_MESSAGE = 'Failed to receive response from server.'
+const PROBLEM_MESSAGE = 'There was a problem sending your message. Please try again.'
+
+function failure(message: string) {
+  const result: SubmissionResult<string[]> = { status: 'error', error: { '': [message] } }
+  return { result, contact: null as SavedContact | null }
+}
+
+/**
+ * The contact form's submission in the browser (the home route exports it as its clientAction).
+ * It forwards to the server action; when no answer comes back (network down) or the server fails
+ * unexpectedly, it answers like the action would, so the form keeps what was typed and the visitor
+ * sees the 'Form Submission Error' toast (SPEC §8) instead of the page's error screen.
+ */
+export async function contactClientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<{ result: SubmissionResult<string[]>; contact: SavedContact | null }>()
+  } catch (error) {
+    // fetch rejects with a TypeError when there is no response at all.
+    return failure(error instanceof TypeError ? NO_RESPONSE_MESSAGE : PROBLEM_MESSAGE)
+  }
+}

@@ -1,0 +1,28 @@
+import { Honeypot } from 'remix-utils/honeypot/server'
+import { sessionSecrets } from '#app/session/secrets.server'
+
+const TRAP_FIELD = 'name__confirm'
+let honeypot: Honeypot | undefined
+
+/**
+ * The spam trap for public forms: a hidden field people leave empty, plus an encrypted "rendered at"
+ * time. The key is the session secret, so every instance behind a load balancer can check a form
+ * that another instance rendered.
+ */
+export function getHoneypot() {
+  honeypot ??= new Honeypot({ nameFieldName: TRAP_FIELD, encryptionSeed: sessionSecrets()[0] })
+  return honeypot
+}
+
+/** True when the form looks like a bot's: the trap field filled, or the time field missing or forged. */
+export async function isSpam(formData: FormData) {
+  // remix-utils skips the check when the fields are absent; a real form always sends them.
+  if (!formData.has(TRAP_FIELD)) return true
+  try {
+    await getHoneypot().check(formData)
+    return false
+  } catch {
+    // SpamError, or a decryption error for a forged time field: either way not a person's form.
+    return true
+  }
+}

@@ -1,0 +1,14 @@
+import type { RateLimitRule } from '#app/security/rate-limit.server'
+
+const TEN_MINUTES = 10 * 60 * 1000
+
+/** Enquiries per visitor IP, counted together for the form and POST /api/contact. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: TEN_MINUTES }
+
+/** Chat messages per visitor IP: a conversation needs a few more than the contact form. */
+export const CHAT_RATE_LIMIT: RateLimitRule = { name: 'chat', limit: 10, windowMs: TEN_MINUTES }
+
+/** Largest request body accepted by the enquiry endpoints (a 5000-character message is ~20 KB at worst). */
+export const MAX_BODY_BYTES = 32 * 1024
+
+export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.'

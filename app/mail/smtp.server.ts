@@ -1,0 +1,36 @@
+import nodemailer, { type Transporter } from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+
+/** A staff notification as stored in the outbox; addresses come from the configuration at send time. */
+export type MailPayload = { subject: string; text: string; replyTo?: string }
+export type MailSettings = { smtpUrl?: string; to?: string; from: string }
+
+const transports = new Map<string, Transporter>()
+
+function transportFor(smtpUrl: string) {
+  let transport = transports.get(smtpUrl)
+  if (!transport) {
+    // Short timeouts: a stuck mail server must not hold a delivery slot for minutes; the outbox retries.
+    // Settings in the URL's query (?socketTimeout=...) win over these defaults.
+    const options: SMTPTransport.Options = { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+    transport = nodemailer.createTransport(options)
+    transports.set(smtpUrl, transport)
+  }
+  return transport
+}
+
+export function isMailConfigured(settings: MailSettings): settings is MailSettings & { smtpUrl: string; to: string } {
+  return Boolean(settings.smtpUrl && settings.to)
+}
+
+/** Sends a plain-text message (no HTML part, so nothing a visitor typed can become markup). */
+export async function sendMail(settings: MailSettings, mail: MailPayload) {
+  if (!isMailConfigured(settings)) throw new Error('SMTP_URL or CONTACT_TO is unset')
+  await transportFor(settings.smtpUrl).sendMail({
+    from: settings.from,
+    to: settings.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+  })
+}

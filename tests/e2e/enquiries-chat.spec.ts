@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { clientAddressHeaders } from './support/client-address'
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(clientAddressHeaders())
+})
+
+test('a visitor chats with support: contact dialog first, then their message, a spinner and the reply', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await expect(panel).toBeVisible()
+  await expect(panel).toContainText('Chat with our team through Microsoft Teams')
+  const log = panel.getByRole('log')
+  await expect(log.locator('[data-sender="agent"]')).toHaveCount(1) // the welcome message
+  await expect(log).toContainText('How can we help with your IT needs today?')
+
+  // Blank messages are never sent.
+  const input = panel.getByLabel('Your message')
+  await input.fill('    ')
+  await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled()
+  await input.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Contact Information' })).toHaveCount(0)
+
+  await input.fill('Our <i>Outlook</i> keeps asking for a password.')
+  await input.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('so our technical team can contact you')
+  const sendMessage = dialog.getByRole('button', { name: 'Send Message' })
+  await expect(sendMessage).toBeDisabled()
+  // The message is held, not shown yet.
+  await expect(log.locator('[data-sender="user"]')).toHaveCount(0)
+
+  await dialog.getByLabel('Name').focus()
+  await dialog.getByLabel('Email').focus()
+  await dialog.getByLabel('Name').focus()
+  await expect(dialog).toContainText('Name is required')
+  await expect(dialog).toContainText('Email address is required')
+  await dialog.getByLabel('Name').fill('Riley Chen')
+  await dialog.getByLabel('Email').fill('riley@dealer')
+  await dialog.getByLabel('Name').focus()
+  await expect(dialog).toContainText('Please enter a valid email address')
+  await expect(sendMessage).toBeDisabled()
+  await dialog.getByLabel('Email').fill('riley@dealer.example')
+  await expect(sendMessage).toBeEnabled()
+
+  // Hold the request a moment so the spinner and the disabled input can be seen.
+  await page.route('**/api/teams-chat', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+  await sendMessage.click()
+  await expect(dialog).toHaveCount(0)
+  await expect(log.locator('[data-sender="user"]')).toHaveText(/Our <i>Outlook<\/i> keeps asking for a password\./)
+  await expect(log.getByRole('status')).toContainText('Sending...')
+  await expect(input).toBeDisabled()
+  const reply = log.locator('[data-sender="agent"]').nth(1)
+  await expect(reply).toContainText('Riley')
+  await expect(reply).toContainText('riley@dealer.example')
+  await expect(input).toBeEnabled()
+  await page.unroute('**/api/teams-chat')
+
+  // The second message goes straight out: the contact details are already known.
+  await input.fill('Also, the scanner is offline.')
+  await input.press('Enter')
+  await expect(log.locator('[data-sender="user"]')).toHaveCount(2)
+  await expect(log.locator('[data-sender="agent"]')).toHaveCount(3)
+
+  await panel.getByRole('button', { name: 'Close chat' }).click()
+  await expect(panel).toHaveCount(0)
+})
+
+test('a failed chat message shows the inline error and the Message Error toast', async ({ page }) => {
+  await page.route('**/api/teams-chat', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }))
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await panel.getByLabel('Your message').fill('Is anyone there?')
+  await panel.getByRole('button', { name: 'Send', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' })
+  await dialog.getByLabel('Name').fill('Morgan')
+  await dialog.getByLabel('Email').fill('morgan@example.com')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  await expect(panel.getByRole('alert')).toHaveText('Failed to send message. Please try again.')
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Message Error')
+  await expect(toast).toContainText("We couldn't send your message. Please try again.")
+})
+
+test('when the reply has no text, the default agent reply mentions the e-mail address', async ({ page }) => {
+  await page.route('**/api/teams-chat', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"response":""}' }))
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await panel.getByLabel('Your message').fill('Quick question about VoIP')
+  await panel.getByLabel('Your message').press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' })
+  await dialog.getByLabel('Name').fill('Taylor')
+  await dialog.getByLabel('Email').fill('taylor@example.com')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  const reply = panel.getByRole('log').locator('[data-sender="agent"]').nth(1)
+  await expect(reply).toContainText('Our tech team has been notified')
+  await expect(reply).toContainText('taylor@example.com')
+})
+
+test('cancelling the contact dialog puts the held message back in the input', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await panel.getByLabel('Your message').fill('Need help with Wi-Fi')
+  await panel.getByLabel('Your message').press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Contact Information' })).toBeVisible()
+  // The page with the open panel, the dialog and the contact form passes an automated accessibility check.
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((violation) => violation.id)).toEqual([])
+  await page.getByRole('dialog', { name: 'Contact Information' }).getByRole('button', { name: 'Cancel' }).click()
+  await expect(panel.getByLabel('Your message')).toHaveValue('Need help with Wi-Fi')
+})

@@ -1,0 +1,167 @@
+import { expect, type Page, test } from '@playwright/test'
+import { clientAddressHeaders } from './support/client-address'
+
+const SUCCESS_TITLE = 'Message Sent Successfully!'
+const SUCCESS_TEXT = "Thank you for your message. We'll get back to you soon."
+
+function contactForm(page: Page) {
+  return page.locator('#contact-form')
+}
+
+/** The form is enhanced once React has hydrated it (it then carries the `enhanced` field). */
+async function waitForEnhancedForm(page: Page) {
+  await expect(contactForm(page).locator('input[name="enhanced"]')).toHaveCount(1)
+}
+
+test.describe('the contact form with JavaScript', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setExtraHTTPHeaders(clientAddressHeaders())
+  })
+
+  test('a visitor sends a message without a reload, sees the toast, and can reopen it in the hidden panel', async ({ page }) => {
+    await page.goto('/')
+    await waitForEnhancedForm(page)
+    const form = contactForm(page)
+    // The page must not reload: a marker on window survives only a fetcher submission.
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }))
+
+    // Bad input is caught in the browser with the spec's messages beside the fields.
+    await form.getByLabel('Name').fill('J')
+    await form.getByLabel('Email').fill('jordan@')
+    await form.getByLabel('Phone (optional)').fill('555-0100')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible()
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible()
+    await expect(form.getByText('Please enter at least 10 digits for your phone number')).toBeVisible()
+    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible()
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+
+    await form.getByLabel('Name').fill('Jordan Ellis')
+    await form.getByLabel('Email').fill('jordan@example.com')
+    await form.getByLabel('Phone (optional)').fill('')
+    await form.getByLabel('Service Interested In (optional)').selectOption({ label: 'VoIP Services' })
+    await form.getByLabel('Message').fill('We need <b>VoIP</b> phones for 12 desks.')
+
+    // Hold the request a moment so the sending state can be seen.
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      async (route) => {
+        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600))
+        await route.continue()
+      },
+    )
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText(SUCCESS_TITLE)
+    await expect(toast).toContainText(SUCCESS_TEXT)
+    await expect(form.getByLabel('Name')).toHaveValue('')
+    await expect(form.getByLabel('Message')).toHaveValue('')
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled()
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
+
+    // The Last Form Submission panel stays hidden until the e-mail link is double-clicked.
+    const panel = page.getByRole('region', { name: 'Last Form Submission' })
+    await expect(panel).toHaveCount(0)
+    await page.locator('#contact a[href^="mailto:"]').dblclick()
+    await expect(panel).toBeVisible()
+    await expect(panel).toContainText('Jordan Ellis')
+    await expect(panel).toContainText('jordan@example.com')
+    await expect(panel).toContainText('Not provided')
+    await expect(panel).toContainText('VoIP Services')
+    // Shown as text: the tags the visitor typed are visible, not rendered.
+    await expect(panel).toContainText('We need <b>VoIP</b> phones for 12 desks.')
+    await expect(panel).toContainText('Received')
+    await panel.getByRole('button', { name: 'Close last form submission' }).click()
+    await expect(panel).toHaveCount(0)
+  })
+
+  test('a refused submission shows the server message in a Form Submission Error toast', async ({ page, request }) => {
+    const headers = clientAddressHeaders()
+    await page.setExtraHTTPHeaders(headers)
+    // Use up this address's allowance through the JSON API (the form and API share it).
+    for (let i = 0; i < 5; i++) {
+      const response = await request.post('/api/contact', { headers, data: { name: 'Rate Tester', email: 'rate@example.com', message: `Enquiry number ${i} for the limit.` } })
+      expect(response.status()).toBe(201)
+    }
+    await page.goto('/')
+    await waitForEnhancedForm(page)
+    const form = contactForm(page)
+    await form.getByLabel('Name').fill('Rate Tester')
+    await form.getByLabel('Email').fill('rate@example.com')
+    await form.getByLabel('Message').fill('One message too many for this address.')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText('Form Submission Error')
+    await expect(toast).toContainText('Please wait a few minutes')
+    await expect(toast).toHaveAttribute('data-variant', 'destructive')
+    // Nothing typed is lost after a failure.
+    await expect(form.getByLabel('Message')).toHaveValue('One message too many for this address.')
+  })
+})
+
+test.describe('the contact form when the server does not answer', () => {
+  test('the visitor sees "Failed to receive response from server." and keeps what they typed', async ({ page }) => {
+    await page.setExtraHTTPHeaders(clientAddressHeaders())
+    await page.goto('/')
+    await waitForEnhancedForm(page)
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()),
+    )
+    const form = contactForm(page)
+    await form.getByLabel('Name').fill('Offline Owens')
+    await form.getByLabel('Email').fill('owens@example.com')
+    await form.getByLabel('Message').fill('Sent while the network is down.')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText('Form Submission Error')
+    await expect(toast).toContainText('Failed to receive response from server.')
+    await expect(form.getByLabel('Message')).toHaveValue('Sent while the network is down.')
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+  })
+})
+
+test.describe('the contact form without JavaScript', () => {
+  test('errors come back beside the fields with the typed values kept, then success redirects to #contact', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: clientAddressHeaders() })
+    const page = await context.newPage()
+    await page.goto('/#contact')
+    const form = contactForm(page)
+    // Values the browser's own checks let through but the server's rules refuse.
+    await form.getByLabel('Name').fill('A ')
+    await form.getByLabel('Email').fill('casey@example.com')
+    await form.getByLabel('Phone (optional)').fill('555-0100')
+    await form.getByLabel('Message').fill('Please quote managed IT for two offices.')
+    const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), form.getByRole('button', { name: 'Send Message' }).click()])
+    expect(refused.status()).toBe(400)
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible()
+    await expect(form.getByText('Please enter at least 10 digits for your phone number')).toBeVisible()
+    await expect(form.getByLabel('Email')).toHaveValue('casey@example.com')
+    await expect(form.getByLabel('Phone (optional)')).toHaveValue('555-0100')
+    await expect(form.getByLabel('Message')).toHaveValue('Please quote managed IT for two offices.')
+
+    await form.getByLabel('Name').fill('Casey Morgan')
+    await form.getByLabel('Phone (optional)').fill('(770) 555-0100')
+    await form.getByLabel('Service Interested In (optional)').selectOption('managed-it')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#contact')
+    const toast = page.getByTestId('toast')
+    await expect(toast).toContainText(SUCCESS_TITLE)
+    await expect(toast).toContainText(SUCCESS_TEXT)
+    await expect(contactForm(page).getByLabel('Name')).toHaveValue('')
+    // The flash toast is shown once: a reload no longer has it.
+    await page.reload()
+    await expect(page.getByTestId('toast')).toHaveCount(0)
+    await context.close()
+  })
+
+  test('the chat button is a link to the contact section', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Chat with support' })).toHaveAttribute('href', '/#contact')
+    await context.close()
+  })
+})

@@ -46,6 +46,10 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       MONGODB_URI: `${mongodbServer}e2e`,
       STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
+      // Test keys against stripe-mock; the browser's Stripe.js is a stand-in (tests/e2e/support).
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
     },
   },
 })

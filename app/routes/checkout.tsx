@@ -123,20 +123,20 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   const hydrated = useHydrated()
   const [modalOpen, setModalOpen] = useState(false)
   const [paying, setPaying] = useState(false)
-  // What the visitor is typing in the users field, ahead of the address catching up.
-  const [usersDraft, setUsersDraft] = useState<{ planId: number | null; value: string } | null>(null)
 
-  const fromAddress = readCheckoutChoices(searchParams, params.planId, planItems)
-  const draft = usersDraft && usersDraft.planId === fromAddress.planId ? usersDraft.value : null
-  const choices = draft === null ? fromAddress : readCheckoutChoices(checkoutSearch(searchParams, { ms365_users: draft }), params.planId, planItems)
+  // While a choice is on its way into the address, show it already (the pending location is
+  // committed synchronously thanks to flushSync), so radios, switch and field never lag.
+  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/checkout') ? navigation.location : null
+  const shownSearch = pending ? new URLSearchParams(pending.search) : searchParams
+  const choices = readCheckoutChoices(shownSearch, params.planId, planItems)
 
   const replaceSearch = useCallback(
-    (next: URLSearchParams) => setSearchParams(next, { replace: true, preventScrollReset: true }),
+    (next: URLSearchParams) => setSearchParams(next, { replace: true, preventScrollReset: true, flushSync: true }),
     [setSearchParams],
   )
 
   // Keep the address in step with the choices shown (SPEC), including defaults, once a plan is chosen.
-  const inStep = checkoutSearch(withoutReturnParams(searchParams), {
+  const inStep = checkoutSearch(withoutReturnParams(shownSearch), {
     plan: choices.planId,
     microsoft365: choices.ms365Option,
     ms365_users: choices.usersInput,
@@ -144,9 +144,9 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   }).toString()
   const returning = searchParams.has('payment_intent_client_secret')
   useEffect(() => {
-    if (!hydrated || !choices.plan || returning) return
+    if (!hydrated || !choices.plan || returning || pending) return
     if (inStep !== searchParams.toString()) replaceSearch(new URLSearchParams(inStep))
-  }, [hydrated, inStep, choices.plan, returning, searchParams, replaceSearch])
+  }, [hydrated, inStep, choices.plan, returning, pending, searchParams, replaceSearch])
 
   // Back from confirming the card: ask Stripe.js how the payment ended, say so, tidy the address.
   const returnSecret = searchParams.get('payment_intent_client_secret')
@@ -173,12 +173,9 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
 
   const handlers = hydrated
     ? {
-        onOption: (option: Ms365OptionId) => replaceSearch(checkoutSearch(searchParams, { microsoft365: option })),
-        onUsers: (value: string) => {
-          setUsersDraft({ planId: choices.planId, value })
-          replaceSearch(checkoutSearch(searchParams, { ms365_users: value }))
-        },
-        onBackup: (checked: boolean) => replaceSearch(checkoutSearch(searchParams, { cloud_backup: checked })),
+        onOption: (option: Ms365OptionId) => replaceSearch(checkoutSearch(shownSearch, { microsoft365: option })),
+        onUsers: (value: string) => replaceSearch(checkoutSearch(shownSearch, { ms365_users: value })),
+        onBackup: (checked: boolean) => replaceSearch(checkoutSearch(shownSearch, { cloud_backup: checked })),
       }
     : null
 
@@ -186,12 +183,12 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   // gives way to the new plan's default.
   const hrefFor = (plan: PlanSummary) => {
     const keepUsers = choices.usersInput !== String(defaultUsersForPlan(choices.plan?.name))
-    const next = checkoutSearch(withoutReturnParams(searchParams), { plan: plan.id, ...(keepUsers ? {} : { ms365_users: null }) })
+    const next = checkoutSearch(withoutReturnParams(shownSearch), { plan: plan.id, ...(keepUsers ? {} : { ms365_users: null }) })
     return `/checkout?${next.toString()}`
   }
 
   const returnUrlFor = (clientSecret: string) => {
-    const next = checkoutSearch(withoutReturnParams(searchParams), {
+    const next = checkoutSearch(withoutReturnParams(shownSearch), {
       plan: choices.planId,
       microsoft365: choices.ms365Option,
       ms365_users: choices.usersInput,

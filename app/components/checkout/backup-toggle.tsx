@@ -36,7 +36,6 @@ export function BackupToggle({ checked, applies, backupCents, onChange }: Props)
           value="true"
           checked={checked}
           onChange={(event) => onChange?.(event.currentTarget.checked)}
-          readOnly={!onChange}
           aria-checked={checked}
           className="mt-1 h-5 w-9 shrink-0 cursor-pointer accent-brand-600"
         />

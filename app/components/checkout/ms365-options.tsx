@@ -20,7 +20,6 @@ export function Ms365Options({ value, onChange }: Props) {
                 value={option.id}
                 checked={value === option.id}
                 onChange={() => onChange?.(option.id)}
-                readOnly={!onChange}
                 className="h-4 w-4 accent-brand-600"
               />
               {option.shortLabel}

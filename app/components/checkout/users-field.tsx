@@ -1,5 +1,5 @@
-import { MAX_USERS, MIN_USERS } from '#app/domain/pricing'
-
+// No min/max attributes: the browser would block the form with its own bubble, and SPEC keeps the
+// bounds unshown until a count is out of range; the server's message then says what is allowed.
 type Props = { value: string; error: string | null; onChange?: (value: string) => void }
 
 /** The seat count for Microsoft 365 (and backup); shown only with an option other than none. */
@@ -14,12 +14,8 @@ export function UsersField({ value, error, onChange }: Props) {
         name="ms365_users"
         type="number"
         inputMode="numeric"
-        min={MIN_USERS}
-        max={MAX_USERS}
-        step={1}
         value={value}
         onChange={(event) => onChange?.(event.currentTarget.value)}
-        readOnly={!onChange}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'ms365-users-error' : undefined}
         className={`mt-1 block w-32 rounded-md border px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}

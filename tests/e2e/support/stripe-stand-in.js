@@ -2,6 +2,8 @@
 // (the real script cannot be reached from here). It implements only what the checkout page uses:
 // elements() with the split card elements, confirmCardPayment and retrievePaymentIntent.
 // Card fields are plain inputs; card number 4000000000000002 is declined, as with Stripe's test cards.
+/* global window, document, setTimeout */
+/* eslint-disable @typescript-eslint/no-this-alias -- ES5 on purpose: it runs as a classic script */
 ;(function () {
   var LABELS = { cardNumber: 'Card number', cardExpiry: 'Expiration date MM / YY', cardCvc: 'CVC' }
   var INCOMPLETE = { cardNumber: 'Your card number is incomplete.', cardExpiry: "Your card's expiration date is incomplete.", cardCvc: "Your card's security code is incomplete." }
@@ -66,7 +68,8 @@
     return element
   }
   StandInElements.prototype.getElement = function (type) {
-    var element = this.created[typeof type === 'string' ? type : '']
+    // Like Stripe.js, accepts a type name or a React Stripe.js component (which carries __elementType).
+    var element = this.created[typeof type === 'string' ? type : type && type.__elementType]
     return element && element.input && element.input.isConnected ? element : null
   }
   StandInElements.prototype.update = function () {}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 
 // The checkout with JavaScript: choices priced at once in the address, the payment modal with
@@ -148,4 +149,17 @@ test('Stripe.js is loaded on the checkout page only', async ({ page }) => {
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Card number' })).toBeVisible()
   expect(requested.length).toBeGreaterThan(0)
+})
+
+test('the checkout page and its payment modal have no detectable accessibility violations', async ({ page }) => {
+  await useStripeStandIn(page)
+  await page.goto('/checkout?plan=2&microsoft365=business_standard&ms365_users=4&cloud_backup=true')
+  await expect(page.getByTestId('total')).toBeVisible()
+  const pageScan = await new AxeBuilder({ page }).include('main').analyze()
+  expect(pageScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Card number' })).toBeVisible()
+  const modalScan = await new AxeBuilder({ page }).include('dialog').analyze()
+  expect(modalScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 })

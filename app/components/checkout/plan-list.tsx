@@ -7,22 +7,10 @@ type Props = {
   selectedPlanId: number | null
   /** The address of each plan: /checkout with the rest of the current query kept. */
   hrefFor: (plan: PlanSummary) => string
-  loading?: boolean
-}
-
-export function PlanListSkeleton() {
-  return (
-    <ul aria-label="Loading plans" aria-busy="true" className="space-y-4">
-      {[0, 1, 2].map((index) => (
-        <li key={index} data-testid="plan-skeleton" className="h-28 animate-pulse rounded-xl bg-slate-200" />
-      ))}
-    </ul>
-  )
 }
 
 /** The plans as links: choosing one works without JavaScript and keeps the other choices. */
-export function PlanList({ plans, selectedPlanId, hrefFor, loading = false }: Props) {
-  if (loading) return <PlanListSkeleton />
+export function PlanList({ plans, selectedPlanId, hrefFor }: Props) {
   if (!plans.ok) return <p className="rounded-xl bg-red-50 p-6 text-center text-red-700">Error loading pricing plans. Please try again later.</p>
   return (
     <ul aria-label="Service plans" className="space-y-4">

@@ -209,6 +209,49 @@ describe('the Stripe webhook', () => {
     expect((await Order.findById(order.id).lean())?.status).toBe('paid')
   })
 
+  it('completes a hosted Checkout order with the buyer Stripe collected', async () => {
+    const redirect = await fetch(`${server.url}/checkout/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ microsoft365: 'none' }),
+      redirect: 'manual',
+    })
+    expect(redirect.status).toBe(303)
+    const order = await Order.findOne({ planId: 1, stripeCheckoutSessionId: { $exists: true } }).sort({ createdAt: -1 }).lean()
+    expect(order?.name).toBeUndefined()
+    const completed = {
+      id: `evt_test_session_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: order!.stripeCheckoutSessionId,
+          object: 'checkout.session',
+          client_reference_id: String(order!._id),
+          metadata: { orderId: String(order!._id) },
+          payment_status: 'paid',
+          subscription: 'sub_hosted_123',
+          customer: 'cus_hosted_123',
+          customer_details: { name: 'Lee Park', email: 'Lee@Example.com', phone: null },
+        },
+      },
+    }
+    expect((await sendEvent(completed)).status).toBe(200)
+    expect(await Order.findById(order!._id).lean()).toMatchObject({
+      status: 'paid',
+      name: 'Lee Park',
+      email: 'lee@example.com',
+      stripeSubscriptionId: 'sub_hosted_123',
+      stripeCustomerId: 'cus_hosted_123',
+    })
+  })
+
+  it('accepts and ignores events it has no use for', async () => {
+    const response = await sendEvent({ id: 'evt_test_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ received: true, applied: false })
+  })
+
   it('refuses an event with a bad signature and changes nothing', async () => {
     const order = await startPaidOrder()
     const event = invoiceEvent('invoice.paid', order)

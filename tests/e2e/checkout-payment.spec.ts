@@ -163,3 +163,19 @@ test('the checkout page and its payment modal have no detectable accessibility v
   const modalScan = await new AxeBuilder({ page }).include('dialog').analyze()
   expect(modalScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 })
+
+test('when Stripe.js cannot load, the buyer can still pay on the hosted checkout page', async ({ page }) => {
+  await page.route('https://js.stripe.com/**', (route) => route.abort())
+  const hosted: string[] = []
+  await page.route('https://checkout.stripe.com/**', async (route) => {
+    hosted.push(route.request().url())
+    await route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout</title><h1>Stripe Checkout stand-in</h1>' })
+  })
+  await page.goto('/checkout?plan=1&microsoft365=business_standard&ms365_users=2')
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
+  await expect(modal.getByText('The card form could not load.')).toBeVisible()
+  await modal.getByRole('button', { name: 'Continue to secure checkout' }).click()
+  await expect(page.getByRole('heading', { name: 'Stripe Checkout stand-in' })).toBeVisible()
+  expect(hosted).toHaveLength(1)
+})

@@ -84,14 +84,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
       )}
 
       <Form method="post" onSubmit={onProceed} className="mt-6">
-        {plan ? (
-          <>
-            <input type="hidden" name="plan" value={plan.id} />
-            <input type="hidden" name="microsoft365" value={choices.ms365Option} />
-            <input type="hidden" name="ms365_users" value={usersInput} />
-            <input type="hidden" name="cloud_backup" value={String(choices.includeCloudBackup)} />
-          </>
-        ) : null}
+        <ChoiceFields choices={choices} usersInput={usersInput} />
         {formError ? (
           <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700">
             {formError}
@@ -106,5 +99,18 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
         </button>
       </Form>
     </section>
+  )
+}
+
+/** The choices as hidden fields of a form that starts the hosted Stripe Checkout. */
+export function ChoiceFields({ choices, usersInput }: { choices: CheckoutChoices; usersInput: string }) {
+  if (!choices.plan) return null
+  return (
+    <>
+      <input type="hidden" name="plan" value={choices.plan.id} />
+      <input type="hidden" name="microsoft365" value={choices.ms365Option} />
+      <input type="hidden" name="ms365_users" value={usersInput} />
+      <input type="hidden" name="cloud_backup" value={String(choices.includeCloudBackup)} />
+    </>
   )
 }

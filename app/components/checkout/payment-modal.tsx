@@ -1,9 +1,11 @@
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { useEffect, useId, useRef, useState } from 'react'
+import { Form, useNavigation } from 'react-router'
 import { showToast } from '#app/components/ui/toaster'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, type PaymentRequest, isValidEmail } from '#app/domain/payment-request'
 import { dollarsToCents, formatCents } from '#app/domain/pricing'
+import { ChoiceFields } from './order-summary'
 import { PriceBreakdown } from './price-breakdown'
 import { getStripeJs } from './stripe-browser'
 
@@ -29,6 +31,20 @@ export function PaymentModal({ open, onClose, choices, publishableKey, ...rest }
     if (open && !dialog.open) dialog.showModal()
     if (!open && dialog.open) dialog.close()
   }, [open])
+
+  // When Stripe.js cannot load (blocked or offline), the card fields never appear: offer Stripe's
+  // hosted checkout page instead, the same path visitors without JavaScript take.
+  const [stripeUnavailable, setStripeUnavailable] = useState(false)
+  useEffect(() => {
+    if (!open || !publishableKey) return
+    let live = true
+    void getStripeJs(publishableKey).then((stripe) => {
+      if (live) setStripeUnavailable(stripe === null)
+    })
+    return () => {
+      live = false
+    }
+  }, [open, publishableKey])
 
   const { plan, quote: priced } = choices
   return (
@@ -70,7 +86,9 @@ export function PaymentModal({ open, onClose, choices, publishableKey, ...rest }
             )}
           </div>
 
-          {publishableKey ? (
+          {publishableKey && stripeUnavailable ? (
+            <HostedCheckoutFallback choices={choices} />
+          ) : publishableKey ? (
             <Elements stripe={getStripeJs(publishableKey)}>
               <CardPaymentForm choices={choices} {...rest} />
             </Elements>
@@ -82,6 +100,26 @@ export function PaymentModal({ open, onClose, choices, publishableKey, ...rest }
         </div>
       ) : null}
     </dialog>
+  )
+}
+
+function HostedCheckoutFallback({ choices }: { choices: CheckoutChoices }) {
+  const navigation = useNavigation()
+  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  return (
+    <Form method="post" action="/checkout" className="mt-5 space-y-3">
+      <p role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+        The card form could not load. You can pay on Stripe&apos;s secure checkout page instead.
+      </p>
+      <ChoiceFields choices={choices} usersInput={choices.usersInput} />
+      <button
+        type="submit"
+        disabled={!choices.quote || sending}
+        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {sending ? 'Processing...' : 'Continue to secure checkout'}
+      </button>
+    </Form>
   )
 }
 

@@ -33,7 +33,8 @@ export function action({ request, params }: Route.ActionArgs) {
     const updated = await Order.findOneAndUpdate(
       { _id: order._id, status: order.status },
       { $set: { status, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
-      { new: true, projection: { status: 1, paymentId: 1 } },
+      // No projection: FerretDB does not implement findAndModify's "fields".
+      { new: true },
     ).lean()
     if (!updated) return jsonError(409, 'The order changed meanwhile. Reload and try again.')
     return Response.json({ id: String(updated._id), status: updated.status, paymentId: updated.paymentId ?? null })

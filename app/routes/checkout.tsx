@@ -128,7 +128,8 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   // committed synchronously thanks to flushSync), so radios, switch and field never lag.
   const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/checkout') ? navigation.location : null
   const shownSearch = pending ? new URLSearchParams(pending.search) : searchParams
-  const choices = readCheckoutChoices(shownSearch, params.planId, planItems)
+  const shownPathPlanId = pending ? (pending.pathname.split('/')[2] || undefined) : params.planId
+  const choices = readCheckoutChoices(shownSearch, shownPathPlanId, planItems)
 
   const replaceSearch = useCallback(
     (next: URLSearchParams) => setSearchParams(next, { replace: true, preventScrollReset: true, flushSync: true }),

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
 import { ChatWidget } from '#app/components/chat-widget'
@@ -47,11 +47,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  // A route can drop the footer with `handle = { hideFooter: true }` (checkout shows a trust strip instead).
+  const hideFooter = useMatches().some((match) => (match.handle as { hideFooter?: boolean } | undefined)?.hideFooter)
   return (
     <HoneypotProvider {...honeypotInputProps}>
       <SiteHeader />
       <Outlet />
-      <SiteFooter />
+      {hideFooter ? null : <SiteFooter />}
       <ChatWidget />
       <Toaster flash={toast} />
     </HoneypotProvider>

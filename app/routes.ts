@@ -3,6 +3,7 @@ import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes
 // The route table of SPEC §2, then the JSON API of SPEC §7.
 export default [
   index('routes/home.tsx'),
+  route('checkout/:planId?', 'routes/checkout.tsx'),
 
   ...prefix('api', [
     route('services', 'routes/api/services.ts'),
@@ -10,6 +11,10 @@ export default [
     route('plans', 'routes/api/plans.ts'),
     route('contact', 'routes/api/contact.ts'),
     route('teams-chat', 'routes/api/teams-chat.ts'),
+    route('create-payment-intent', 'routes/api/create-payment-intent.ts'),
+    route('orders/:id', 'routes/api/orders.$id.ts'),
+    route('orders/:id/update-status', 'routes/api/orders.$id.update-status.ts'),
+    route('stripe/webhook', 'routes/api/stripe-webhook.ts'),
   ]),
 
   route('*', 'routes/not-found.tsx'),

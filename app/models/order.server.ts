@@ -5,10 +5,16 @@ import { MS365_OPTION_IDS } from '#app/domain/pricing'
 
 export const PAYMENT_METHODS = ['credit_card'] as const
 
+function requiredUnlessHostedCheckout(this: { stripeCheckoutSessionId?: string | null }) {
+  return !this.stripeCheckoutSessionId
+}
+
 const orderSchema = new Schema(
   {
-    name: { type: String, required: true, trim: true },
-    email: { type: String, required: true, trim: true, lowercase: true },
+    // Required, except on an order paid through the hosted Stripe Checkout page (the
+    // no-JavaScript path): Stripe collects them there and the webhook copies them here.
+    name: { type: String, required: requiredUnlessHostedCheckout, trim: true },
+    email: { type: String, required: requiredUnlessHostedCheckout, trim: true, lowercase: true },
     phone: { type: String, trim: true },
     planId: { type: Number, required: true },
     paymentMethod: { type: String, required: true, enum: PAYMENT_METHODS, default: 'credit_card' },
@@ -33,5 +39,6 @@ const orderSchema = new Schema(
 orderSchema.index({ status: 1, createdAt: -1 })
 orderSchema.index({ createdAt: -1 })
 orderSchema.index({ stripeSubscriptionId: 1 })
+orderSchema.index({ stripeCheckoutSessionId: 1 })
 
 export const Order = defineModel('Order', orderSchema)

@@ -1,0 +1,116 @@
+import { Form } from 'react-router'
+import type { CheckoutChoices } from '#app/domain/checkout-choices'
+import { type Ms365OptionId, dollarsToCents, formatCents } from '#app/domain/pricing'
+import { BackupToggle } from './backup-toggle'
+import { Ms365Options } from './ms365-options'
+import { PriceBreakdown } from './price-breakdown'
+import { UsersField } from './users-field'
+
+export type ChoiceHandlers = {
+  onOption: (option: Ms365OptionId) => void
+  onUsers: (value: string) => void
+  onBackup: (checked: boolean) => void
+}
+
+type Props = {
+  choices: CheckoutChoices
+  usersInput: string
+  /** Present once hydrated: choices then update the address at once, without a reload. */
+  handlers: ChoiceHandlers | null
+  processing: boolean
+  formError: string | null
+  onProceed: (event: React.FormEvent<HTMLFormElement>) => void
+}
+
+/**
+ * The Order Summary. Its options are a GET form (the address is the state), so without
+ * JavaScript 'Update total' asks the server for the new summary; 'Proceed to Checkout' is a POST
+ * form that the page turns into the payment modal when JavaScript runs.
+ */
+export function OrderSummary({ choices, usersInput, handlers, processing, formError, onProceed }: Props) {
+  const { plan, quote: priced } = choices
+  const hasOption = choices.ms365Option !== 'none'
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="order-summary-heading" className="text-xl font-bold text-slate-900">
+        Order Summary
+      </h2>
+      {!plan ? (
+        <p className="mt-4 text-slate-600">No plan selected. Please select a plan from the options on the left.</p>
+      ) : (
+        <>
+          <div className="mt-4 flex items-baseline justify-between gap-4">
+            <p className="text-lg font-semibold text-slate-900">{plan.name} Plan</p>
+            <p className="font-semibold text-slate-900">{formatCents(dollarsToCents(plan.price))}/month</p>
+          </div>
+          {plan.features.length > 0 ? (
+            <div className="mt-3">
+              <h3 className="text-sm font-semibold text-slate-900">Included features</h3>
+              <ul className="mt-2 space-y-1 text-sm text-slate-600">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <span aria-hidden="true" className="text-green-600">
+                      ✓
+                    </span>
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          <Form method="get" action="/checkout" replace preventScrollReset className="mt-6 space-y-5" aria-label="Order options">
+            <input type="hidden" name="plan" value={plan.id} />
+            <Ms365Options value={choices.ms365Option} onChange={handlers?.onOption} />
+            {hasOption ? <UsersField value={usersInput} error={choices.usersError} onChange={handlers?.onUsers} /> : null}
+            <BackupToggle
+              checked={choices.includeCloudBackup}
+              applies={hasOption && !choices.usersError}
+              backupCents={priced?.backupApplies ? priced.backupCents : 0}
+              onChange={handlers?.onBackup}
+            />
+            {/* Without JavaScript the choices take effect through this button; with it they apply at once. */}
+            {handlers ? null : (
+              <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+                Update total
+              </button>
+            )}
+          </Form>
+
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            {priced ? <PriceBreakdown priced={priced} /> : <p className="text-sm text-red-700">{choices.usersError}</p>}
+          </div>
+        </>
+      )}
+
+      <Form method="post" onSubmit={onProceed} className="mt-6">
+        <ChoiceFields choices={choices} usersInput={usersInput} />
+        {formError ? (
+          <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={!plan || !priced || processing}
+          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {processing ? 'Processing...' : 'Proceed to Checkout'}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+/** The choices as hidden fields of a form that starts the hosted Stripe Checkout. */
+export function ChoiceFields({ choices, usersInput }: { choices: CheckoutChoices; usersInput: string }) {
+  if (!choices.plan) return null
+  return (
+    <>
+      <input type="hidden" name="plan" value={choices.plan.id} />
+      <input type="hidden" name="microsoft365" value={choices.ms365Option} />
+      <input type="hidden" name="ms365_users" value={usersInput} />
+      <input type="hidden" name="cloud_backup" value={String(choices.includeCloudBackup)} />
+    </>
+  )
+}

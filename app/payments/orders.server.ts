@@ -1,0 +1,185 @@
+import mongoose from 'mongoose'
+import type Stripe from 'stripe'
+import { findPlan } from '#app/catalogue/catalogue.server'
+import type { PlanSummary } from '#app/domain/catalogue'
+import type { ParsedPaymentRequest } from '#app/domain/payment-request'
+import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
+import { Order } from '#app/models/order.server'
+import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
+
+// The two ways to pay both start here: a subscription confirmed in the page with Stripe
+// Elements, or a hosted Stripe Checkout Session for visitors without JavaScript. Either way the
+// server prices the order itself with quote() and stores it as pending before anyone pays.
+
+/** A refusal the visitor can act on: the message is safe to show, the status fits it. */
+export class OrderRequestError extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = 'OrderRequestError'
+  }
+}
+
+export type PricedOrder = { plan: PlanSummary; priced: PriceQuote; lines: SubscriptionLine[] }
+
+/** Looks the plan up and prices the choices, or refuses with a 400 the visitor can read. */
+export async function priceOrder(choice: { planId: number; ms365Option: Ms365OptionId; users: number; includeCloudBackup: boolean }): Promise<PricedOrder> {
+  const plan = await findPlan(choice.planId)
+  if (!plan) throw new OrderRequestError(400, 'Unknown plan: please choose one of the plans listed.')
+  try {
+    const priced = quote({ plan, ms365Option: choice.ms365Option, users: choice.users, includeCloudBackup: choice.includeCloudBackup })
+    return { plan, priced, lines: subscriptionLines(plan, priced) }
+  } catch (error) {
+    if (error instanceof InvalidQuoteError) throw new OrderRequestError(400, error.message)
+    throw error
+  }
+}
+
+/** The browser's amount must be the server's total to the cent, or nothing is created. */
+export function assertSameTotal(sentDollars: number, priced: PriceQuote) {
+  if (Math.round(sentDollars * 100) !== priced.totalCents) {
+    throw new OrderRequestError(409, `The total has changed to ${formatCents(priced.totalCents)} per month. Please review your order and try again.`, {
+      amount: centsToDollars(priced.totalCents),
+    })
+  }
+}
+
+async function findOrCreateCustomer(stripe: Stripe, buyer: { name: string; email: string; phone?: string }, orderId: string) {
+  // A returning buyer keeps one Stripe customer (and so one billing history).
+  const existing = await stripe.customers.list({ email: buyer.email, limit: 1 })
+  const match = existing.data.find((customer) => customer.email?.toLowerCase() === buyer.email.toLowerCase() && !('deleted' in customer))
+  if (match) return match.id
+  const created = await stripe.customers.create(
+    { name: buyer.name, email: buyer.email, ...(buyer.phone ? { phone: buyer.phone } : {}), metadata: { firstOrderId: orderId } },
+    { idempotencyKey: `customer-${orderId}` },
+  )
+  return created.id
+}
+
+/**
+ * Stores the pending order and creates the incomplete subscription whose first invoice the
+ * browser pays with the card. Returns the secret Stripe.js confirms.
+ */
+export async function startCardPayment(stripe: Stripe, request: ParsedPaymentRequest) {
+  const { plan, priced, lines } = await priceOrder({
+    planId: request.planId,
+    ms365Option: request.ms365Option,
+    users: request.ms365Users,
+    includeCloudBackup: request.includeCloudBackup,
+  })
+  assertSameTotal(request.amount, priced)
+  const items = await subscriptionItems(stripe, lines)
+
+  const order = await Order.create({
+    name: request.name,
+    email: request.email,
+    phone: request.phone || undefined,
+    planId: plan.id,
+    paymentMethod: 'credit_card',
+    ms365Option: priced.ms365Option.id,
+    ms365Users: priced.users,
+    includeCloudBackup: priced.backupApplies,
+    amount: centsToDollars(priced.totalCents),
+    status: 'pending',
+  })
+  const orderId = String(order._id)
+  try {
+    const customer = await findOrCreateCustomer(stripe, request, orderId)
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer,
+        items,
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        expand: ['latest_invoice.confirmation_secret'],
+        metadata: { orderId },
+      },
+      { idempotencyKey: `subscription-${orderId}` },
+    )
+    const invoice = subscription.latest_invoice
+    const clientSecret = invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined
+    if (clientSecret === undefined || clientSecret === null) throw new Error(`subscription ${subscription.id} has no first-invoice confirmation secret`)
+    await Order.updateOne(
+      { _id: order._id },
+      {
+        $set: {
+          stripeCustomerId: customer,
+          stripeSubscriptionId: subscription.id,
+          paymentId: typeof invoice === 'string' ? invoice : invoice?.id,
+          updatedAt: new Date(),
+        },
+      },
+    )
+    return { clientSecret, orderId }
+  } catch (error) {
+    // Stripe refused or was unreachable: the order can never be paid, so it is marked failed
+    // rather than left pending for ever.
+    await Order.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'failed', updatedAt: new Date() } }).catch(() => undefined)
+    throw error
+  }
+}
+
+/**
+ * The no-JavaScript path: a pending order and a hosted Checkout Session in subscription mode.
+ * Stripe collects the buyer's name and e-mail there; the webhook copies them to the order.
+ */
+export async function startHostedCheckout(
+  stripe: Stripe,
+  choice: { planId: number; ms365Option: Ms365OptionId; users: number; includeCloudBackup: boolean },
+  urls: { success: string; cancel: string },
+) {
+  const { plan, priced, lines } = await priceOrder(choice)
+  const items = await subscriptionItems(stripe, lines)
+  const orderId = new mongoose.Types.ObjectId()
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'subscription',
+      line_items: items,
+      success_url: urls.success,
+      cancel_url: urls.cancel,
+      client_reference_id: String(orderId),
+      metadata: { orderId: String(orderId) },
+      subscription_data: { metadata: { orderId: String(orderId) } },
+    },
+    { idempotencyKey: `checkout-session-${String(orderId)}` },
+  )
+  if (!session.url) throw new Error(`checkout session ${session.id} has no url`)
+  await Order.create({
+    _id: orderId,
+    planId: plan.id,
+    paymentMethod: 'credit_card',
+    ms365Option: priced.ms365Option.id,
+    ms365Users: priced.users,
+    includeCloudBackup: priced.backupApplies,
+    amount: centsToDollars(priced.totalCents),
+    status: 'pending',
+    paymentId: session.id,
+    stripeCheckoutSessionId: session.id,
+  })
+  return { url: session.url, orderId: String(orderId) }
+}
+
+/** Each payment attempt creates Stripe objects, so one address gets a handful per window. */
+export const PAYMENT_ATTEMPT_LIMIT = { name: 'payment-attempt', limit: 20, windowMs: 10 * 60 * 1000 }
+
+/** A Stripe error (refused request, unreachable API) rather than a bug of ours. */
+export function isStripeError(error: unknown): error is Error {
+  const type = (error as { type?: unknown } | null)?.type
+  return error instanceof Error && typeof type === 'string' && type.startsWith('Stripe')
+}
+
+export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not start the payment. Please try again in a minute.'
+
+/** After the hosted Checkout page sends the buyer back: did the session complete? */
+export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string): Promise<boolean> {
+  try {
+    const session = await stripe.checkout.sessions.retrieve(sessionId)
+    return session.status === 'complete'
+  } catch (error) {
+    console.error(`[payments] could not read checkout session ${sessionId}: ${(error as Error).message}`)
+    return false
+  }
+}

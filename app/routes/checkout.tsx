@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useState } from 'react'
+import { data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { OrderSummary } from '#app/components/checkout/order-summary'
+import { PaymentModal } from '#app/components/checkout/payment-modal'
+import { PlanList } from '#app/components/checkout/plan-list'
+import { getStripeJs } from '#app/components/checkout/stripe-browser'
+import { TrustStrip } from '#app/components/checkout/trust-strip'
+import { showToast } from '#app/components/ui/toaster'
+import { listPlans, settleList } from '#app/catalogue/catalogue.server'
+import { getEnv } from '#app/config/env.server'
+import type { PlanSummary } from '#app/domain/catalogue'
+import { PAYMENT_RETURN_PARAMS, checkoutSearch, readCheckoutChoices } from '#app/domain/checkout-choices'
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-request'
+import { type Ms365OptionId, defaultUsersForPlan } from '#app/domain/pricing'
+import { pageMeta } from '#app/domain/seo'
+import type { Toast } from '#app/domain/toast'
+import {
+  OrderRequestError,
+  PAYMENT_ATTEMPT_LIMIT,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+  hostedCheckoutCompleted,
+  isStripeError,
+  startHostedCheckout,
+} from '#app/payments/orders.server'
+import { getStripe, isCardPaymentConfigured, stripePublishableKey } from '#app/payments/stripe-client.server'
+import { hitRateLimit } from '#app/security/rate-limit.server'
+import { redirectWithToast } from '#app/session/toast.server'
+import type { Route } from './+types/checkout'
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  pageMeta({
+    title: 'Checkout',
+    description: 'Choose your monthly IT service plan, add Microsoft 365 and cloud backup, and pay securely by card.',
+    path: '/checkout',
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
+
+/** SPEC: the footer is hidden on checkout pages, where only the trust strip shows. */
+export const handle = { hideFooter: true }
+
+const PAYMENT_SUCCEEDED: Toast = { title: 'Payment successful!', description: 'Thank you for your purchase. We will be in touch shortly.' }
+const PAYMENT_FAILED: Toast = { title: 'Payment failed', description: 'There was an issue with your payment. Please try again.', variant: 'destructive' }
+const NO_PLAN_MESSAGE = 'No plan selected. Please select a plan from the options on the left.'
+
+function withoutReturnParams(search: URLSearchParams) {
+  const kept = new URLSearchParams(search)
+  for (const name of PAYMENT_RETURN_PARAMS) kept.delete(name)
+  return kept
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  // Back from the hosted Stripe Checkout page (the no-JavaScript path): show the outcome once,
+  // as a flash toast, on a clean address.
+  const hostedResult = url.searchParams.get('checkout_result')
+  if (hostedResult) {
+    const stripe = getStripe()
+    const sessionId = url.searchParams.get('session_id')
+    const completed = hostedResult === 'success' && stripe !== null && sessionId !== null && (await hostedCheckoutCompleted(stripe, sessionId))
+    const rest = withoutReturnParams(url.searchParams).toString()
+    return redirectWithToast(`${url.pathname}${rest ? `?${rest}` : ''}`, completed ? PAYMENT_SUCCEEDED : PAYMENT_FAILED)
+  }
+  const plans = await settleList(listPlans)
+  return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey() }
+}
+
+/**
+ * 'Proceed to Checkout' without JavaScript: a pending order and a hosted Stripe Checkout
+ * Session (subscription mode), then a 303 to Stripe. With JavaScript the payment modal is used.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const search = new URLSearchParams()
+  for (const [name, value] of form) if (typeof value === 'string') search.set(name, value)
+  const choices = readCheckoutChoices(search, params.planId, await listPlans())
+  if (!choices.plan) return data({ formError: NO_PLAN_MESSAGE }, { status: 400 })
+  if (choices.usersError) return data({ formError: choices.usersError }, { status: 400 })
+  const stripe = getStripe()
+  if (!stripe || !isCardPaymentConfigured()) return data({ formError: CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE }, { status: 503 })
+  const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, context.clientIp)
+  if (!limit.allowed) return data({ formError: 'Too many payment attempts. Please wait a few minutes and try again.' }, { status: 429 })
+
+  const state = checkoutSearch(new URLSearchParams(), {
+    plan: choices.plan.id,
+    microsoft365: choices.ms365Option,
+    ms365_users: String(choices.users || defaultUsersForPlan(choices.plan.name)),
+    cloud_backup: choices.includeCloudBackup,
+  })
+  // Stripe replaces {CHECKOUT_SESSION_ID} itself, so it must stay unencoded.
+  const back = `${getEnv().SITE_URL}/checkout?${state.toString()}`
+  try {
+    const { url } = await startHostedCheckout(
+      stripe,
+      { planId: choices.plan.id, ms365Option: choices.ms365Option, users: choices.users, includeCloudBackup: choices.includeCloudBackup },
+      { success: `${back}&checkout_result=success&session_id={CHECKOUT_SESSION_ID}`, cancel: `${back}&checkout_result=canceled` },
+    )
+    return redirect(url, 303)
+  } catch (error) {
+    if (error instanceof OrderRequestError) return data({ formError: error.message }, { status: error.status })
+    if (isStripeError(error)) {
+      console.error(`[payments] Stripe refused a checkout session: ${error.message}`)
+      return data({ formError: PROVIDER_UNAVAILABLE_MESSAGE }, { status: 502 })
+    }
+    throw error
+  }
+}
+
+/** Options live in the address and are priced in the browser by the same quote(): no reload. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  if (currentUrl.pathname.startsWith('/checkout') && nextUrl.pathname.startsWith('/checkout')) return nextUrl.searchParams.has('checkout_result')
+  return defaultShouldRevalidate
+}
+
+export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { plans, publishableKey } = loaderData
+  const planItems = plans.ok ? plans.items : []
+  const [searchParams, setSearchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [modalOpen, setModalOpen] = useState(false)
+  const [paying, setPaying] = useState(false)
+
+  // While a choice is on its way into the address, show it already (the pending location is
+  // committed synchronously thanks to flushSync), so radios, switch and field never lag.
+  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/checkout') ? navigation.location : null
+  const shownSearch = pending ? new URLSearchParams(pending.search) : searchParams
+  const shownPathPlanId = pending ? (pending.pathname.split('/')[2] || undefined) : params.planId
+  const choices = readCheckoutChoices(shownSearch, shownPathPlanId, planItems)
+
+  const replaceSearch = useCallback(
+    (next: URLSearchParams) => setSearchParams(next, { replace: true, preventScrollReset: true, flushSync: true }),
+    [setSearchParams],
+  )
+
+  // Keep the address in step with the choices shown (SPEC), including defaults, once a plan is chosen.
+  const inStep = checkoutSearch(withoutReturnParams(shownSearch), {
+    plan: choices.planId,
+    microsoft365: choices.ms365Option,
+    ms365_users: choices.usersInput,
+    cloud_backup: choices.includeCloudBackup,
+  }).toString()
+  const returning = searchParams.has('payment_intent_client_secret')
+  useEffect(() => {
+    if (!hydrated || !choices.plan || returning || pending) return
+    if (inStep !== searchParams.toString()) replaceSearch(new URLSearchParams(inStep))
+  }, [hydrated, inStep, choices.plan, returning, pending, searchParams, replaceSearch])
+
+  // Back from confirming the card: ask Stripe.js how the payment ended, say so, tidy the address.
+  const returnSecret = searchParams.get('payment_intent_client_secret')
+  useEffect(() => {
+    if (!returnSecret) return
+    let stale = false
+    void (async () => {
+      let succeeded = false
+      try {
+        const stripe = publishableKey ? await getStripeJs(publishableKey) : null
+        const result = await stripe?.retrievePaymentIntent(returnSecret)
+        succeeded = result?.paymentIntent?.status === 'succeeded'
+      } catch (error) {
+        console.error('Could not look up the payment', error)
+      }
+      if (stale) return
+      showToast(succeeded ? PAYMENT_SUCCEEDED : PAYMENT_FAILED)
+      setSearchParams((current) => withoutReturnParams(current), { replace: true, preventScrollReset: true })
+    })()
+    return () => {
+      stale = true
+    }
+  }, [returnSecret, publishableKey, setSearchParams])
+
+  const handlers = hydrated
+    ? {
+        onOption: (option: Ms365OptionId) => replaceSearch(checkoutSearch(shownSearch, { microsoft365: option })),
+        onUsers: (value: string) => replaceSearch(checkoutSearch(shownSearch, { ms365_users: value })),
+        onBackup: (checked: boolean) => replaceSearch(checkoutSearch(shownSearch, { cloud_backup: checked })),
+      }
+    : null
+
+  // Another plan keeps the rest of the query; a seat count that was only the old plan's default
+  // gives way to the new plan's default.
+  const hrefFor = (plan: PlanSummary) => {
+    const keepUsers = choices.usersInput !== String(defaultUsersForPlan(choices.plan?.name))
+    const next = checkoutSearch(withoutReturnParams(shownSearch), { plan: plan.id, ...(keepUsers ? {} : { ms365_users: null }) })
+    return `/checkout?${next.toString()}`
+  }
+
+  const returnUrlFor = (clientSecret: string) => {
+    const next = checkoutSearch(withoutReturnParams(shownSearch), {
+      plan: choices.planId,
+      microsoft365: choices.ms365Option,
+      ms365_users: choices.usersInput,
+    })
+    next.set('payment_intent_client_secret', clientSecret)
+    return `/checkout?${next.toString()}`
+  }
+
+  const submittingHosted = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const onProceed = (event: React.FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return
+    event.preventDefault()
+    if (!choices.plan) {
+      showToast({ title: 'No plan selected', description: 'Please select a service plan to continue', variant: 'destructive' })
+      return
+    }
+    setModalOpen(true)
+  }
+
+  return (
+    <main id="main" className="min-h-screen bg-slate-50 pt-28 pb-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <a href="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          <span aria-hidden="true">←</span> Back to Home
+        </a>
+        <header className="mt-6 text-center">
+          <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">Almost There!</h1>
+          <p className="mt-2 text-slate-600">Select your service plan below and complete your order</p>
+        </header>
+
+        <div className="mt-10 grid gap-8 lg:grid-cols-5">
+          <section aria-labelledby="plans-heading" className="lg:col-span-3">
+            <h2 id="plans-heading" className="mb-4 text-xl font-bold text-slate-900">
+              Choose your plan
+            </h2>
+            <PlanList plans={plans} selectedPlanId={choices.plan?.id ?? null} hrefFor={hrefFor} />
+          </section>
+
+          <div className="space-y-6 lg:col-span-2">
+            <OrderSummary
+              choices={choices}
+              usersInput={choices.usersInput}
+              handlers={handlers}
+              processing={submittingHosted || paying}
+              formError={actionData?.formError ?? null}
+              onProceed={onProceed}
+            />
+            <aside aria-labelledby="custom-solution-heading" className="rounded-2xl bg-navy p-6 text-white">
+              <h2 id="custom-solution-heading" className="text-lg font-semibold">
+                Need a custom solution?
+              </h2>
+              <p className="mt-2 text-sm text-slate-200">We tailor plans for dealerships and growing teams with special requirements.</p>
+              <a href="/#contact" className="mt-4 inline-block text-sm font-semibold text-white underline">
+                Contact our solutions team
+              </a>
+            </aside>
+          </div>
+        </div>
+
+        <TrustStrip />
+      </div>
+
+      <PaymentModal
+        open={modalOpen}
+        onClose={() => setModalOpen(false)}
+        choices={choices}
+        publishableKey={publishableKey}
+        onProcessingChange={setPaying}
+        returnUrlFor={returnUrlFor}
+        onConfirmed={(url) => {
+          setModalOpen(false)
+          void navigate(url, { replace: true, preventScrollReset: true })
+        }}
+      />
+    </main>
+  )
+}

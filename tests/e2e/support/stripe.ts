@@ -1,0 +1,29 @@
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+
+const STAND_IN = path.join(import.meta.dirname, 'stripe-stand-in.js')
+
+/** Serves the local Stripe.js stand-in wherever the page asks js.stripe.com; returns the URLs asked for. */
+export async function useStripeStandIn(page: Page) {
+  const requested: string[] = []
+  await page.route('https://js.stripe.com/**', async (route) => {
+    requested.push(route.request().url())
+    await route.fulfill({ path: STAND_IN, contentType: 'text/javascript' })
+  })
+  return requested
+}
+
+/**
+ * stripe-mock answers every subscription with an empty confirmation secret; real Stripe always
+ * fills it in. The browser gets one, as it would from Stripe, with the server's answer otherwise kept.
+ */
+export async function giveConfirmationSecret(page: Page, clientSecret: string) {
+  const orderIds: string[] = []
+  await page.route('**/api/create-payment-intent', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { clientSecret?: string; orderId?: string }
+    if (response.ok() && body.orderId) orderIds.push(body.orderId)
+    await route.fulfill({ response, json: response.ok() ? { ...body, clientSecret: body.clientSecret || clientSecret } : body })
+  })
+  return orderIds
+}

@@ -1,0 +1,350 @@
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedCatalogue } from '#app/db/seed.server'
+import { Order } from '#app/models/order.server'
+import { type AppServer, startAppServer } from '#tests/support/app-server'
+import { setupTestDatabase } from '#tests/support/database'
+
+// The payment APIs and the no-JavaScript checkout against the built server, the real database
+// and stripe-mock (Stripe's official mock of its API, started by scripts/with-services.mjs).
+const mongodbUri = setupTestDatabase('checkout')
+const WEBHOOK_SECRET = 'whsec_test_checkout_secret'
+const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }
+// Only for signing test events; never sends a request.
+const signer = new Stripe('sk_test_123')
+
+let server: AppServer
+
+beforeAll(async () => {
+  if (!process.env.STRIPE_API_URL) throw new Error('STRIPE_API_URL is unset: run through scripts/with-services.mjs')
+  await seedCatalogue()
+  server = await startAppServer({ mongodbUri, env: stripeEnv })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+// Professional is $599/month in the seed; E3 is $36 per user, backup $4.95 per user.
+const validRequest = {
+  planId: '2',
+  name: 'Dana Reyes',
+  email: 'Dana.Reyes@example.com',
+  phone: '770-555-0100',
+  ms365Option: 'e3',
+  ms365Users: 3,
+  includeCloudBackup: true,
+  amount: 599 + 3 * 36 + 3 * 4.95,
+  paymentMethod: 'credit_card',
+}
+
+function postPayment(body: unknown, init: RequestInit = {}) {
+  return fetch(`${server.url}/api/create-payment-intent`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  })
+}
+
+function sendEvent(event: object, signature?: string) {
+  const payload = JSON.stringify(event)
+  return fetch(`${server.url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    body: payload,
+  })
+}
+
+let eventCounter = 0
+function invoiceEvent(type: string, order: { id: string; subscription: string }) {
+  eventCounter += 1
+  return {
+    id: `evt_test_${Date.now()}_${eventCounter}`,
+    object: 'event',
+    type,
+    api_version: '2025-09-30.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `in_test_${eventCounter}`,
+        object: 'invoice',
+        parent: { type: 'subscription_details', subscription_details: { subscription: order.subscription, metadata: { orderId: order.id } } },
+      },
+    },
+  }
+}
+
+async function startPaidOrder() {
+  const response = await postPayment(validRequest)
+  expect(response.status).toBe(200)
+  const body = (await response.json()) as { clientSecret: string; orderId: string }
+  const order = await Order.findById(body.orderId).lean()
+  return { id: body.orderId, subscription: order!.stripeSubscriptionId! }
+}
+
+describe('starting a card payment', () => {
+  it('stores a pending order priced by the server and answers the secret Stripe.js confirms', async () => {
+    const response = await postPayment(validRequest)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { clientSecret: unknown; orderId: string }
+    // stripe-mock answers an empty confirmation secret; real Stripe fills it in.
+    expect(typeof body.clientSecret).toBe('string')
+    const order = await Order.findById(body.orderId).lean()
+    expect(order).toMatchObject({
+      name: 'Dana Reyes',
+      email: 'dana.reyes@example.com',
+      planId: 2,
+      ms365Option: 'e3',
+      ms365Users: 3,
+      includeCloudBackup: true,
+      status: 'pending',
+      amount: 721.85,
+      paymentMethod: 'credit_card',
+    })
+    expect(order?.stripeCustomerId).toMatch(/^cus_/)
+    expect(order?.stripeSubscriptionId).toMatch(/^sub_/)
+    expect(order?.paymentId).toMatch(/^in_/)
+  })
+
+  it('refuses a tampered amount with 409 and the real total, creating nothing', async () => {
+    const before = await Order.countDocuments()
+    const response = await postPayment({ ...validRequest, amount: 1 })
+    expect(response.status).toBe(409)
+    const body = (await response.json()) as { message: string; amount: number }
+    expect(body.message).toContain('$721.85')
+    expect(body.amount).toBe(721.85)
+    expect(await Order.countDocuments()).toBe(before)
+  })
+
+  it.each([
+    ['an unknown plan', { planId: '999' }, 'Unknown plan'],
+    ['a plan id that is not a number', { planId: 'two' }, 'Unknown plan'],
+    ['an unknown Microsoft 365 option', { ms365Option: 'e5' }, 'Unknown Microsoft 365 option'],
+    ['0 users with an option', { ms365Users: 0 }, 'Users must be a whole number from 1 to 1000'],
+    ['-1 users', { ms365Users: -1 }, ''],
+    ['1,000,000 users', { ms365Users: 1_000_000 }, ''],
+    ['a fractional user count', { ms365Users: 2.5 }, 'whole number'],
+    ['a missing name', { name: undefined }, 'Name on card is required'],
+    ['a missing e-mail', { email: undefined }, 'valid email'],
+    ['a bad e-mail', { email: 'not-an-address' }, 'valid email'],
+    ['a missing amount', { amount: undefined }, 'Amount is required'],
+    ['another payment method', { paymentMethod: 'bank_transfer' }, 'credit card'],
+  ])('refuses %s with 400 and a message, creating nothing', async (_case, change, message) => {
+    const before = await Order.countDocuments()
+    const response = await postPayment({ ...validRequest, ...change })
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { message: string }
+    expect(body.message).toContain(message)
+    expect(await Order.countDocuments()).toBe(before)
+  })
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const response = await postPayment('planId=2&name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { message: string }).message).toBe('The request body must be JSON.')
+  })
+
+  it('shows a buyer only the status of an order, and 404 for an unknown one', async () => {
+    const { id } = await startPaidOrder()
+    const response = await fetch(`${server.url}/api/orders/${id}`)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ id, status: 'pending', amount: 721.85, planId: 2 })
+    expect(Object.keys(body).sort()).toEqual(['amount', 'createdAt', 'id', 'planId', 'status'])
+    expect((await fetch(`${server.url}/api/orders/000000000000000000000000`)).status).toBe(404)
+    expect((await fetch(`${server.url}/api/orders/not-an-id`)).status).toBe(404)
+  })
+
+  it('lets nobody but staff change an order status', async () => {
+    const { id } = await startPaidOrder()
+    const response = await fetch(`${server.url}/api/orders/${id}/update-status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'paid', paymentId: 'pi_forged' }),
+    })
+    expect(response.status).toBe(401)
+    expect((await Order.findById(id).lean())?.status).toBe('pending')
+  })
+})
+
+describe('the Stripe webhook', () => {
+  it('marks the order paid when the first invoice is paid, and a replayed event changes nothing', async () => {
+    const order = await startPaidOrder()
+    const paid = invoiceEvent('invoice.paid', order)
+    const first = await sendEvent(paid)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({ received: true, applied: true })
+    const afterFirst = await Order.findById(order.id).lean()
+    expect(afterFirst?.status).toBe('paid')
+    expect(afterFirst?.appliedEventIds).toEqual([paid.id])
+
+    const replay = await sendEvent(paid)
+    expect(replay.status).toBe(200)
+    expect(await replay.json()).toMatchObject({ applied: false, reason: 'event already applied' })
+    const afterReplay = await Order.findById(order.id).lean()
+    expect(afterReplay?.status).toBe('paid')
+    expect(afterReplay?.appliedEventIds).toEqual([paid.id])
+    expect(afterReplay?.updatedAt.getTime()).toBe(afterFirst?.updatedAt.getTime())
+  })
+
+  it('marks the order failed when the card is refused, and canceled when the subscription ends', async () => {
+    const order = await startPaidOrder()
+    await sendEvent(invoiceEvent('invoice.payment_failed', order))
+    expect((await Order.findById(order.id).lean())?.status).toBe('failed')
+    eventCounter += 1
+    await sendEvent({
+      id: `evt_test_deleted_${eventCounter}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: order.subscription, object: 'subscription', metadata: { orderId: order.id } } },
+    })
+    expect((await Order.findById(order.id).lean())?.status).toBe('canceled')
+  })
+
+  it('never moves a paid order back to failed', async () => {
+    const order = await startPaidOrder()
+    await sendEvent(invoiceEvent('invoice.paid', order))
+    const late = await sendEvent(invoiceEvent('invoice.payment_failed', order))
+    expect(late.status).toBe(200)
+    expect((await Order.findById(order.id).lean())?.status).toBe('paid')
+  })
+
+  it('completes a hosted Checkout order with the buyer Stripe collected', async () => {
+    const redirect = await fetch(`${server.url}/checkout/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ microsoft365: 'none' }),
+      redirect: 'manual',
+    })
+    expect(redirect.status).toBe(303)
+    const order = await Order.findOne({ planId: 1, stripeCheckoutSessionId: { $exists: true } }).sort({ createdAt: -1 }).lean()
+    expect(order?.name).toBeUndefined()
+    const completed = {
+      id: `evt_test_session_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: order!.stripeCheckoutSessionId,
+          object: 'checkout.session',
+          client_reference_id: String(order!._id),
+          metadata: { orderId: String(order!._id) },
+          payment_status: 'paid',
+          subscription: 'sub_hosted_123',
+          customer: 'cus_hosted_123',
+          customer_details: { name: 'Lee Park', email: 'Lee@Example.com', phone: null },
+        },
+      },
+    }
+    expect((await sendEvent(completed)).status).toBe(200)
+    expect(await Order.findById(order!._id).lean()).toMatchObject({
+      status: 'paid',
+      name: 'Lee Park',
+      email: 'lee@example.com',
+      stripeSubscriptionId: 'sub_hosted_123',
+      stripeCustomerId: 'cus_hosted_123',
+    })
+  })
+
+  it('accepts and ignores events it has no use for', async () => {
+    const response = await sendEvent({ id: 'evt_test_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ received: true, applied: false })
+  })
+
+  it('refuses an event with a bad signature and changes nothing', async () => {
+    const order = await startPaidOrder()
+    const event = invoiceEvent('invoice.paid', order)
+    const forged = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: 'whsec_someone_else' })
+    const response = await sendEvent(event, forged)
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { message: string }).message).toBe('Invalid webhook signature.')
+    const missing = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', body: JSON.stringify(event) })
+    expect(missing.status).toBe(400)
+    expect((await Order.findById(order.id).lean())?.status).toBe('pending')
+  })
+})
+
+describe('checking out without JavaScript', () => {
+  it('renders the summary on the server from the address, noindex', async () => {
+    const response = await fetch(`${server.url}/checkout/2?microsoft365=business_standard&ms365_users=4&cloud_backup=true`)
+    expect(response.status).toBe(200)
+    const html = (await response.text()).replaceAll('<!-- -->', '')
+    expect(html).toContain('Almost There!')
+    expect(html).toContain('4 users × $12.50/month')
+    expect(html).toContain('data-testid="total">$668.80/month')
+    expect(html).toMatch(/<meta name="robots" content="noindex/)
+    expect(response.headers.get('content-security-policy')).toContain('https://js.stripe.com')
+  })
+
+  it('says when the user count is out of range', async () => {
+    const html = await (await fetch(`${server.url}/checkout?plan=2&microsoft365=e3&ms365_users=1001`)).text()
+    expect(html).toContain('Users must be a whole number from 1 to 1000')
+    expect(html).not.toContain('data-testid="total"')
+  })
+
+  it('creates a pending order and a Checkout Session, then sends the buyer to Stripe with a 303', async () => {
+    const before = await Order.countDocuments()
+    const response = await fetch(`${server.url}/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ plan: '3', microsoft365: 'business_premium', ms365_users: '5', cloud_backup: 'false' }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toMatch(/^https:\/\/checkout\.stripe\.com\//)
+    expect(await Order.countDocuments()).toBe(before + 1)
+    const order = await Order.findOne().sort({ createdAt: -1 }).lean()
+    expect(order).toMatchObject({ planId: 3, ms365Option: 'business_premium', ms365Users: 5, includeCloudBackup: false, status: 'pending' })
+    expect(order?.stripeCheckoutSessionId).toMatch(/^cs_/)
+    expect(order?.amount).toBe(1199 + 5 * 22)
+  })
+
+  it('refuses to proceed without a plan', async () => {
+    const response = await fetch(`${server.url}/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ microsoft365: 'none' }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(400)
+    expect((await response.text()).replaceAll('<!-- -->', '')).toContain('No plan selected. Please select a plan from the options on the left.')
+  })
+
+  it('shows the outcome when Stripe sends the buyer back', async () => {
+    const response = await fetch(`${server.url}/checkout?plan=2&checkout_result=canceled`, { redirect: 'manual' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/checkout?plan=2')
+    const cookie = response.headers.get('set-cookie')!.split(';')[0]!
+    const page = await (await fetch(`${server.url}/checkout?plan=2`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain('Payment failed')
+  })
+})
+
+describe('a site without Stripe keys', () => {
+  it('still prices the checkout, and the payment API says card payments are not configured', async () => {
+    const bare = await startAppServer({ mongodbUri })
+    try {
+      const page = await fetch(`${bare.url}/checkout?plan=1&microsoft365=business_standard`)
+      expect(page.status).toBe(200)
+      expect((await page.text()).replaceAll('<!-- -->', '')).toContain('data-testid="total">$424.00/month')
+      const response = await fetch(`${bare.url}/api/create-payment-intent`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...validRequest, planId: '1', ms365Option: 'none', ms365Users: 0, includeCloudBackup: false, amount: 299 }),
+      })
+      expect(response.status).toBe(503)
+      expect(((await response.json()) as { message: string }).message).toContain('Card payments are not configured')
+      const hosted = await fetch(`${bare.url}/checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ plan: '1' }),
+        redirect: 'manual',
+      })
+      expect(hosted.status).toBe(503)
+      expect(await hosted.text()).toContain('Card payments are not configured')
+    } finally {
+      await bare.stop()
+    }
+  })
+})

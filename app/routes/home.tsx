@@ -1,5 +1,17 @@
+import { AboutSection } from '#app/components/home/about-section'
+import { ContactSection } from '#app/components/home/contact-section'
+import { HeroSection } from '#app/components/home/hero-section'
+import { HERO_SLIDES } from '#app/components/home/hero-slides'
+import { NewsSection } from '#app/components/home/news-section'
+import { PaymentOptions } from '#app/components/home/payment-options'
+import { PricingSection } from '#app/components/home/pricing-section'
+import { ServicesSection } from '#app/components/home/services-section'
+import { SolutionsSection } from '#app/components/home/solutions-section'
+import { WhyChooseUs } from '#app/components/home/why-choose-us'
+import { toNewsCard } from '#app/components/news-card'
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
+import { homeNewsArticles } from '#app/domain/news'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
 import type { Route } from './+types/home'
@@ -12,38 +24,31 @@ export const meta: Route.MetaFunction = ({ data }) =>
     siteUrl: data?.siteUrl ?? '',
   })
 
+// The first hero slide is the largest paint: the browser fetches it before the CSS is parsed.
+export const links: Route.LinksFunction = () => [{ rel: 'preload', as: 'image', href: HERO_SLIDES[0].url, fetchPriority: 'high' }]
+
 export async function loader() {
   const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
-  return { siteUrl: getEnv().SITE_URL, services, solutions, plans }
+  // Only the card fields travel to the browser; article bodies stay on the server.
+  return { siteUrl: getEnv().SITE_URL, services, solutions, plans, news: homeNewsArticles.map(toNewsCard) }
 }
 
 // The contact form in the contact section posts here (works without JavaScript).
 export const action = contactAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData
+  const { services, solutions, plans, news } = loaderData
   return (
-    <main id="main" className="pt-24">
-      <section className="mx-auto max-w-7xl px-4 py-16">
-        <h1 className="text-4xl font-bold text-navy">Modern Technology Solutions for Your Business</h1>
-      </section>
-      <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="pricing-heading" className="text-3xl font-bold">
-          Pricing
-        </h2>
-        {plans.ok ? (
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {plans.items.map((plan) => (
-              <li key={plan.id} className="rounded-xl border p-6">
-                <h3 className="text-xl font-semibold">{plan.name}</h3>
-                <p id={`${plan.name.toLowerCase()}-price`}>${plan.price} per month</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-8 text-center text-red-600">Error loading pricing plans. Please try again later.</p>
-        )}
-      </section>
+    <main id="main">
+      <HeroSection />
+      <WhyChooseUs />
+      <ServicesSection services={services} />
+      <SolutionsSection solutions={solutions} />
+      <PaymentOptions />
+      <PricingSection plans={plans} />
+      <NewsSection articles={news} />
+      <AboutSection />
+      <ContactSection />
     </main>
   )
 }

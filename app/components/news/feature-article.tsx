@@ -7,9 +7,10 @@ import { ArticleBody } from './article-body'
 /** The tech-trends article's own layout (SPEC §2): a wide banner and a 'Get Started Today' call. */
 export function FeatureArticle({ article }: { article: NewsArticle }) {
   return (
-    <main id="main" className="bg-white pb-20">
+    <main id="main" className="bg-white pt-20 pb-20">
       <article>
-        <header className="bg-navy pt-32 pb-16 text-white">
+        {/* Starts below the fixed header, which is transparent with dark links at the top. */}
+        <header className="bg-navy py-16 text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
             <div>
               <Link to="/news" className="text-sm font-semibold text-brand-100 hover:underline">

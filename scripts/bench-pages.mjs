@@ -62,9 +62,11 @@ async function javascriptFor(pagePath) {
   })
 }
 
-async function audit(chrome, url, config) {
+async function audit(chrome, url, config, attempt = 1) {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, config)
   const { lhr } = result
+  // A trace recording hiccup (NO_NAVSTART and the like) on a busy machine: measure once more.
+  if (lhr.runtimeError && lhr.runtimeError.code !== 'ERRORED_DOCUMENT_REQUEST' && attempt < 3) return audit(chrome, url, config, attempt + 1)
   if (lhr.runtimeError) return { status: lhr.runtimeError.code, failing: [lhr.runtimeError.message] }
   const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]))
   const failing = Object.values(lhr.audits)

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
+import { BUSINESS } from '#app/domain/business'
 
 /** SPEC §9: the 404 page sends the visitor home after 5 seconds. */
 export const NOT_FOUND_REDIRECT_MS = 5000
@@ -14,7 +15,7 @@ export function NotFoundPage() {
   }, [navigate])
   return (
     <main id="main" className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-6 pt-32 pb-16 text-center">
-      <title>404 Not Found | Roswell IT Solutions</title>
+      <title>{`404 Not Found | ${BUSINESS.name}`}</title>
       <meta name="robots" content="noindex, follow" />
       {/* Without JavaScript the browser itself goes home after the same 5 seconds. */}
       <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${NOT_FOUND_REDIRECT_MS / 1000};url=/">` }} />

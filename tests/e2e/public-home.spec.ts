@@ -49,6 +49,20 @@ test.describe('hero carousel', () => {
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '0')
   })
 
+  test('a visitor who asks for reduced motion sees no automatic slide changes', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Go to image 1' })).toBeVisible()
+    await page.mouse.move(5, 700)
+    await page.clock.runFor(20_000)
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '0')
+    await page.getByRole('button', { name: 'Next image' }).click()
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '1')
+    await context.close()
+  })
+
   test('without JavaScript the first image shows and no dead buttons are offered', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

@@ -130,3 +130,30 @@ test.describe('findability', () => {
     expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'ProfessionalService', address: { addressLocality: 'Roswell', addressRegion: 'GA' } })
   })
 })
+
+test.describe('chrome on checkout pages', () => {
+  for (const path of ['/checkout', '/checkout/2']) {
+    test(`${path} shows the trust strip without the footer, and section links reload the home page`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('region', { name: 'Trust and security' })).toContainText('PCI Compliant')
+      await expect(page.getByRole('contentinfo')).toHaveCount(0)
+      // A full navigation starts a new document, so a marker left on this one disappears.
+      await page.evaluate(() => Object.assign(window, { sameDocumentMarker: true }))
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
+      await expect(page).toHaveURL(/\/#pricing$/)
+      await expect(page.locator('#pricing-heading')).toBeInViewport()
+      expect(await page.evaluate(() => 'sameDocumentMarker' in window)).toBe(false)
+    })
+  }
+
+  test('elsewhere the footer shows with the trust strip, contact details and the current year', async ({ page }) => {
+    await page.goto('/news')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`)
+    await expect(footer).toContainText('Monday - Friday: 8:30 AM - 5:30 PM ET')
+    for (const name of ['About Us', 'Pricing', 'News', 'Contact', 'Checkout', 'Resources', 'Privacy Policy', 'Terms of Service', 'Security Policy']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
+    }
+    await expect(page.getByRole('region', { name: 'Trust and security' })).toContainText('Secure Transactions')
+  })
+})

@@ -15,6 +15,9 @@ export function scrollToSection(id: string) {
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX
   window.scrollTo({ top, behavior: reduceMotion ? 'auto' : 'smooth' })
+  // Move keyboard focus along, so the next Tab continues inside the section rather than the nav.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus({ preventScroll: true })
   // replaceState keeps React Router's own history state, so Back still works as before.
   window.history.replaceState(window.history.state, '', `#${id}`)
   return true

@@ -1,7 +1,6 @@
 import { AboutSection } from '#app/components/home/about-section'
 import { ContactSection } from '#app/components/home/contact-section'
 import { HeroSection } from '#app/components/home/hero-section'
-import { HERO_SLIDES } from '#app/components/home/hero-slides'
 import { NewsSection } from '#app/components/home/news-section'
 import { PaymentOptions } from '#app/components/home/payment-options'
 import { PricingSection } from '#app/components/home/pricing-section'
@@ -23,9 +22,6 @@ export const meta: Route.MetaFunction = ({ data }) =>
     path: '/',
     siteUrl: data?.siteUrl ?? '',
   })
-
-// The first hero slide is the largest paint: the browser fetches it before the CSS is parsed.
-export const links: Route.LinksFunction = () => [{ rel: 'preload', as: 'image', href: HERO_SLIDES[0].url, fetchPriority: 'high' }]
 
 export async function loader() {
   const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])

@@ -77,7 +77,8 @@ export function HeroCarousel() {
               width={1200}
               height={800}
               className="h-full w-full object-cover"
-              // The first slide is the largest paint of the page: fetch it first (it is also preloaded).
+              // The first slide is the largest paint of the page. React 19 turns this eager, high-priority
+              // image into a <link rel="preload"> in the document head, so it is fetched before the CSS.
               loading={slideIndex === 0 ? 'eager' : 'lazy'}
               fetchPriority={slideIndex === 0 ? 'high' : 'low'}
               decoding="async"

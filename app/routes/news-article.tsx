@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { FeatureArticle } from '#app/components/news/feature-article'
 import { StandardArticle } from '#app/components/news/standard-article'
 import { DEFAULT_NEWS_IMAGE } from '#app/components/news-card'
@@ -6,6 +5,7 @@ import { getEnv } from '#app/config/env.server'
 import { BUSINESS } from '#app/domain/business'
 import { findNewsArticle, type NewsArticle } from '#app/domain/news'
 import { pageMeta, serializeJsonLd } from '#app/domain/seo'
+import { invariantResponse } from '#app/http/responses.server'
 import type { Route } from './+types/news-article'
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export function loader({ params }: Route.LoaderArgs) {
   const article = findNewsArticle(params.slug)
   // The root error boundary shows the same 404 page as any unknown path, with status 404.
-  if (!article) throw data(null, { status: 404 })
+  invariantResponse(article, 'No article at this address', 404)
   return { siteUrl: getEnv().SITE_URL, article }
 }
 

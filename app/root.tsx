@@ -1,9 +1,11 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
 import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
+import { isCheckoutPath } from '#app/components/section-link'
+import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
 import { Toaster } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
@@ -45,15 +47,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** Below the page: the trust strip everywhere, the footer everywhere but checkout (SPEC §2). */
+function PageFoot() {
+  const { pathname } = useLocation()
+  return (
+    <>
+      <TrustStrip />
+      {isCheckoutPath(pathname) ? null : <SiteFooter />}
+    </>
+  )
+}
+
 export default function App() {
   const { toast, honeypotInputProps } = useLoaderData<typeof loader>()
-  // A route can drop the footer with `handle = { hideFooter: true }` (checkout shows a trust strip instead).
-  const hideFooter = useMatches().some((match) => (match.handle as { hideFooter?: boolean } | undefined)?.hideFooter)
   return (
     <HoneypotProvider {...honeypotInputProps}>
       <SiteHeader />
       <Outlet />
-      {hideFooter ? null : <SiteFooter />}
+      <PageFoot />
       <ChatWidget />
       <Toaster flash={toast} />
     </HoneypotProvider>
@@ -67,6 +78,7 @@ export function ErrorBoundary() {
       <>
         <SiteHeader />
         <NotFoundPage />
+        <PageFoot />
       </>
     )
   }

@@ -4,6 +4,14 @@ import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('checkout/:planId?', 'routes/checkout.tsx'),
+  route('news', 'routes/news.tsx'),
+  route('news/:slug', 'routes/news-article.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('terms-of-service', 'routes/terms-of-service.tsx'),
+  route('security-policy', 'routes/security-policy.tsx'),
+  route('resources', 'routes/resources.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
 
   ...prefix('api', [
     route('services', 'routes/api/services.ts'),

@@ -37,9 +37,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     noindex: true,
   })
 
-/** SPEC: the footer is hidden on checkout pages, where only the trust strip shows. */
-export const handle = { hideFooter: true }
-
 const PAYMENT_SUCCEEDED: Toast = { title: 'Payment successful!', description: 'Thank you for your purchase. We will be in touch shortly.' }
 const PAYMENT_FAILED: Toast = { title: 'Payment failed', description: 'There was an issue with your payment. Please try again.', variant: 'destructive' }
 const NO_PLAN_MESSAGE = 'No plan selected. Please select a plan from the options on the left.'

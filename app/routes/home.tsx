@@ -1,7 +1,16 @@
+import { AboutSection } from '#app/components/home/about-section'
+import { ContactSection } from '#app/components/home/contact-section'
+import { HeroSection } from '#app/components/home/hero-section'
+import { NewsSection } from '#app/components/home/news-section'
+import { PaymentOptions } from '#app/components/home/payment-options'
+import { PricingSection } from '#app/components/home/pricing-section'
+import { ServicesSection } from '#app/components/home/services-section'
+import { SolutionsSection } from '#app/components/home/solutions-section'
+import { WhyChooseUs } from '#app/components/home/why-choose-us'
+import { toNewsCard } from '#app/components/news-card'
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
-import { ContactForm } from '#app/components/contact-form'
 import { getEnv } from '#app/config/env.server'
-import { BUSINESS } from '#app/domain/business'
+import { homeNewsArticles } from '#app/domain/news'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
 import { contactClientAction } from '#app/enquiries/contact-client-action'
@@ -17,7 +26,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export async function loader() {
   const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
-  return { siteUrl: getEnv().SITE_URL, services, solutions, plans }
+  // Only the card fields travel to the browser; article bodies stay on the server.
+  return { siteUrl: getEnv().SITE_URL, services, solutions, plans, news: homeNewsArticles.map(toNewsCard) }
 }
 
 // The contact form in the contact section posts here (works without JavaScript).
@@ -26,42 +36,18 @@ export const action = contactAction
 export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { plans } = loaderData
+  const { services, solutions, plans, news } = loaderData
   return (
-    <main id="main" className="pt-24">
-      <section className="mx-auto max-w-7xl px-4 py-16">
-        <h1 className="text-4xl font-bold text-navy">Modern Technology Solutions for Your Business</h1>
-      </section>
-      <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="pricing-heading" className="text-3xl font-bold">
-          Pricing
-        </h2>
-        {plans.ok ? (
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {plans.items.map((plan) => (
-              <li key={plan.id} className="rounded-xl border p-6">
-                <h3 className="text-xl font-semibold">{plan.name}</h3>
-                <p id={`${plan.name.toLowerCase()}-price`}>${plan.price} per month</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-8 text-center text-red-600">Error loading pricing plans. Please try again later.</p>
-        )}
-      </section>
-      {/* Minimal contact section so the enquiry feature can be used and tested on this branch; the
-          public-site work owns this section (heading, phone, location, hours) and renders <ContactForm />. */}
-      <section id="contact" aria-labelledby="contact-heading" className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-2">
-        <div>
-          <h2 id="contact-heading" className="text-3xl font-bold">
-            Get in Touch
-          </h2>
-          <p className="mt-4">
-            Email: <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
-          </p>
-        </div>
-        <ContactForm />
-      </section>
+    <main id="main">
+      <HeroSection />
+      <WhyChooseUs />
+      <ServicesSection services={services} />
+      <SolutionsSection solutions={solutions} />
+      <PaymentOptions />
+      <PricingSection plans={plans} />
+      <NewsSection articles={news} />
+      <AboutSection />
+      <ContactSection />
     </main>
   )
 }

@@ -56,7 +56,7 @@ describe('the production server', () => {
       expect(home.status).toBe(200)
       const html = (await home.text()).replaceAll('<!-- -->', '')
       expect(html).toContain('Modern Technology Solutions for Your Business')
-      expect(html).toMatch(/id="essential-price"[^>]*>\$321/)
+      expect(html).toMatch(/id="essential-price"[^>]*>(?:<[^>]+>)*\$321/)
       expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/)
 
       const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { name: string; price: number }[]

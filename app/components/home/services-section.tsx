@@ -1,0 +1,55 @@
+import { SectionLink } from '#app/components/section-link'
+import { Skeleton } from '#app/components/ui/skeleton'
+import { catalogueImageUrl, type ServiceSummary } from '#app/domain/catalogue'
+import type { ListState } from './list-state'
+import { ListError, SectionHeading } from './section-heading'
+
+const SKELETON_COUNT = 8
+
+function ServiceCard({ service }: { service: ServiceSummary }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <img src={catalogueImageUrl(service.image)} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-semibold text-navy">{service.name}</h3>
+        <p className="mt-2 flex-1 text-sm text-slate-600">{service.shortDescription || service.description}</p>
+        <SectionLink section="pricing" className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          Learn more<span className="sr-only"> about {service.name}</span>
+          <span aria-hidden="true">→</span>
+        </SectionLink>
+      </div>
+    </li>
+  )
+}
+
+function ServiceSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="service-skeleton">
+      <Skeleton className="aspect-[8/5] w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-5 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+    </li>
+  )
+}
+
+export function ServicesSection({ services }: { services: ListState<ServiceSummary> }) {
+  return (
+    <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-20">
+      <div className="mx-auto max-w-7xl px-4">
+        <SectionHeading id="services-heading" eyebrow="Services" title="Everything your technology needs">
+          From the help desk to the data centre, we design, run and secure the systems your business depends on.
+        </SectionHeading>
+        {services && !services.ok ? (
+          <ListError>Error loading services. Please try again later.</ListError>
+        ) : (
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy={services === null}>
+            {services ? services.items.map((service) => <ServiceCard key={service.id} service={service} />) : Array.from({ length: SKELETON_COUNT }, (_, i) => <ServiceSkeleton key={i} />)}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}

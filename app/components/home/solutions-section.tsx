@@ -1,0 +1,80 @@
+import { SectionLink } from '#app/components/section-link'
+import { Skeleton } from '#app/components/ui/skeleton'
+import { catalogueImageUrl, type SolutionSummary } from '#app/domain/catalogue'
+import type { ListState } from './list-state'
+import { ListError, SectionHeading } from './section-heading'
+
+const SKELETON_COUNT = 4
+
+// SPEC §2: four industries get their own colour theme; any other uses the default one.
+const INDUSTRY_THEMES: Record<string, { badge: string; accent: string }> = {
+  healthcare: { badge: 'bg-emerald-100 text-emerald-800', accent: 'border-t-emerald-600' },
+  finance: { badge: 'bg-blue-100 text-blue-800', accent: 'border-t-blue-600' },
+  legal: { badge: 'bg-violet-100 text-violet-800', accent: 'border-t-violet-600' },
+  manufacturing: { badge: 'bg-amber-100 text-amber-900', accent: 'border-t-amber-600' },
+}
+const DEFAULT_THEME = { badge: 'bg-slate-200 text-slate-800', accent: 'border-t-slate-500' }
+
+export function industryTheme(industry: string) {
+  return INDUSTRY_THEMES[industry.trim().toLowerCase()] ?? DEFAULT_THEME
+}
+
+function SolutionCard({ solution }: { solution: SolutionSummary }) {
+  const theme = industryTheme(solution.industry)
+  return (
+    <li className={`flex flex-col overflow-hidden rounded-xl border border-t-4 border-slate-200 bg-white shadow-sm ${theme.accent}`} data-industry={solution.industry}>
+      <img src={catalogueImageUrl(solution.image)} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+      <div className="flex flex-1 flex-col p-6">
+        <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold ${theme.badge}`}>{solution.industry}</span>
+        <h3 className="mt-3 text-xl font-semibold text-navy">{solution.name}</h3>
+        <p className="mt-2 text-slate-600">{solution.description}</p>
+        <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-700">
+          {solution.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="text-green-700">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <SectionLink section="contact" className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          Learn more<span className="sr-only"> about {solution.name}</span>
+          <span aria-hidden="true">→</span>
+        </SectionLink>
+      </div>
+    </li>
+  )
+}
+
+function SolutionSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="solution-skeleton">
+      <Skeleton className="aspect-[8/5] w-full rounded-none" />
+      <div className="space-y-3 p-6">
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    </li>
+  )
+}
+
+export function SolutionsSection({ solutions }: { solutions: ListState<SolutionSummary> }) {
+  return (
+    <section id="solutions" aria-labelledby="solutions-heading" className="bg-white py-20">
+      <div className="mx-auto max-w-7xl px-4">
+        <SectionHeading id="solutions-heading" eyebrow="Solutions" title="Built for your industry">
+          Regulated and fast-moving industries need more than generic IT. These packages start from what your sector requires.
+        </SectionHeading>
+        {solutions && !solutions.ok ? (
+          <ListError>Error loading solutions. Please try again later.</ListError>
+        ) : (
+          <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={solutions === null}>
+            {solutions ? solutions.items.map((solution) => <SolutionCard key={solution.id} solution={solution} />) : Array.from({ length: SKELETON_COUNT }, (_, i) => <SolutionSkeleton key={i} />)}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}

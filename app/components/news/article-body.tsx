@@ -1,0 +1,26 @@
+import type { NewsSection } from '#app/domain/news'
+
+/** An article's sections: optional h2, paragraphs, then an optional bullet list. */
+export function ArticleBody({ sections }: { sections: NewsSection[] }) {
+  return (
+    <div className="space-y-8 text-lg leading-8 text-slate-700">
+      {sections.map((section, index) => (
+        <section key={section.heading ?? index}>
+          {section.heading ? <h2 className="mb-3 text-2xl font-bold text-navy">{section.heading}</h2> : null}
+          <div className="space-y-4">
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          {section.bullets ? (
+            <ul className="mt-4 list-disc space-y-2 pl-6">
+              {section.bullets.map((bullet) => (
+                <li key={bullet}>{bullet}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { LegalDocumentPage } from '#app/components/legal-document-page'
+import { getEnv } from '#app/config/env.server'
+import { privacyPolicy } from '#app/domain/legal'
+import { pageMeta } from '#app/domain/seo'
+import type { Route } from './+types/privacy-policy'
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.document.title, description: data.document.description, path: '/privacy-policy', siteUrl: data.siteUrl }) : []
+
+// The text travels as loader data, so it is in the first HTML and not in a JavaScript chunk.
+export function loader() {
+  return { siteUrl: getEnv().SITE_URL, document: privacyPolicy }
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return <LegalDocumentPage document={loaderData.document} />
+}

@@ -1,0 +1,120 @@
+// Page benchmark (issue 3): Lighthouse scores for the home page, checkout and one article, the
+// JavaScript the home page sends (gzip) and its cumulative layout shift, measured on the production
+// build. Run through `npm run bench:pages`, which provides MONGODB_URI (scripts/with-database.mjs).
+//
+//   npm run bench:pages                  builds, starts build/server.js, measures, stops it
+//   npm run bench:pages -- --no-build    reuses the existing build/
+//
+// Env: BENCH_PORT (default 4210), BENCH_PAGES (comma-separated paths), CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+
+const projectRoot = path.resolve(import.meta.dirname, '..')
+const port = Number(process.env.BENCH_PORT ?? 4210)
+const origin = `http://127.0.0.1:${port}`
+const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/checkout', '/news/ftc-safeguards-rule']
+const categories = ['performance', 'accessibility', 'best-practices', 'seo']
+// The same Chromium flags as playwright.config.ts (chromiumLaunchOptions), which Node cannot import here.
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+if (!process.env.MONGODB_URI) {
+  console.error('MONGODB_URI is unset: run this through `npm run bench:pages`.')
+  process.exit(2)
+}
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Building the production bundle...')
+  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+async function startServer() {
+  const server = spawn(process.execPath, ['build/server.js'], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SITE_URL: origin },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (server.exitCode !== null) throw new Error(`build/server.js exited with code ${server.exitCode}`)
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  server.kill()
+  throw new Error('build/server.js did not answer /healthz within 60 s')
+}
+
+/** Every JavaScript file the page's HTML loads (module preloads and the inline module imports), gzip-sized. */
+async function javascriptFor(pagePath) {
+  const html = await (await fetch(`${origin}${pagePath}`)).text()
+  const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
+  return files.map((file) => {
+    const bytes = readFileSync(path.join(projectRoot, 'build/client', file))
+    return { file, raw: bytes.length, gzip: gzipSync(bytes).length }
+  })
+}
+
+async function audit(chrome, url, config, attempt = 1) {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, config)
+  const { lhr } = result
+  // A trace recording hiccup (NO_NAVSTART and the like) on a busy machine: measure once more.
+  if (lhr.runtimeError && lhr.runtimeError.code !== 'ERRORED_DOCUMENT_REQUEST' && attempt < 3) return audit(chrome, url, config, attempt + 1)
+  if (lhr.runtimeError) return { status: lhr.runtimeError.code, failing: [lhr.runtimeError.message] }
+  const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]))
+  const failing = Object.values(lhr.audits)
+    .filter((auditResult) => auditResult.scoreDisplayMode === 'binary' && auditResult.score === 0)
+    .map((auditResult) => `${auditResult.id}${auditResult.details?.items?.length ? ` ${JSON.stringify(auditResult.details.items).slice(0, 400)}` : ''}`)
+  return {
+    status: lhr.audits['http-status-code']?.score === 0 ? 'non-2xx' : 'ok',
+    ...scores,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+    failing,
+  }
+}
+
+const server = await startServer()
+let chrome
+let exitCode = 0
+try {
+  const scripts = await javascriptFor('/')
+  const totalGzip = scripts.reduce((sum, script) => sum + script.gzip, 0)
+  console.log('\nJavaScript for / (gzip, as compressed at the default level):')
+  for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(6)} KB  ${script.file}`)
+  console.log(`  ${(totalGzip / 1024).toFixed(1).padStart(6)} KB  total (budget 150 KB)`)
+
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
+  for (const [label, config] of [
+    ['mobile (Lighthouse default: Moto G power, simulated slow 4G)', undefined],
+    ['desktop', desktopConfig],
+  ]) {
+    console.log(`\nLighthouse 12, ${label}:`)
+    console.log('  page                         status   perf  a11y  best   seo   CLS     LCP ms  TBT ms')
+    for (const pagePath of pages) {
+      const r = await audit(chrome, `${origin}${pagePath}`, config)
+      if (r.cls === undefined) {
+        console.log(`  ${pagePath.padEnd(28)} ${r.status}`)
+      } else {
+        const row = [pagePath.padEnd(28), r.status.padEnd(7), ...categories.map((c) => String(r[c]).padStart(5)), r.cls.toFixed(3).padStart(7), String(r.lcpMs).padStart(8), String(r.tbtMs).padStart(7)]
+        console.log(`  ${row.join(' ')}`)
+      }
+      if (r.failing.length) console.log(`    failing audits: ${r.failing.join(', ')}`)
+    }
+  }
+} catch (error) {
+  console.error(error)
+  exitCode = 1
+} finally {
+  await chrome?.kill()
+  server.kill()
+}
+process.exit(exitCode)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // SPEC §3 (chat message, contact info), §5 (chat rules) and §8 (chat texts), shared by the widget
 // and POST /api/teams-chat.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // SPEC §3 (service choices) and §5 (rules and their exact messages). One schema: conform validates
 // with it in the browser, the home route's action and POST /api/contact validate with it on the server.

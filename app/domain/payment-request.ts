@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_USERS, MS365_OPTION_IDS } from './pricing'
 
 // SPEC §7: the body of POST /api/create-payment-intent, plus includeCloudBackup (the amount

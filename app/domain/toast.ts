@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 // SPEC §3: a toast has a title, a description and a variant (default or destructive).
 export const toastSchema = z.object({

@@ -5,7 +5,6 @@ import { OrderSummary } from '#app/components/checkout/order-summary'
 import { PaymentModal } from '#app/components/checkout/payment-modal'
 import { PlanList } from '#app/components/checkout/plan-list'
 import { getStripeJs } from '#app/components/checkout/stripe-browser'
-import { TrustStrip } from '#app/components/checkout/trust-strip'
 import { showToast } from '#app/components/ui/toaster'
 import { listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
@@ -245,8 +244,6 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
             </aside>
           </div>
         </div>
-
-        <TrustStrip />
       </div>
 
       <PaymentModal

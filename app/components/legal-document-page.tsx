@@ -1,5 +1,6 @@
 import { BUSINESS } from '#app/domain/business'
 import type { LegalDocument } from '#app/domain/legal'
+import { SectionText } from '#app/components/ui/section-text'
 
 /** The three legal pages share one layout: title, last-updated date, contents, numbered sections. */
 export function LegalDocumentPage({ document }: { document: LegalDocument }) {
@@ -27,18 +28,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-navy">
                 {index + 1}. {section.heading}
               </h2>
-              <div className="mt-3 space-y-3">
-                {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
-              </div>
-              {section.bullets ? (
-                <ul className="mt-3 list-disc space-y-1 pl-6">
-                  {section.bullets.map((bullet) => (
-                    <li key={bullet}>{bullet}</li>
-                  ))}
-                </ul>
-              ) : null}
+              <SectionText paragraphs={section.paragraphs} bullets={section.bullets} />
             </section>
           ))}
         </div>

@@ -25,6 +25,19 @@ export class OrderRequestError extends Error {
 
 export type PricedOrder = { plan: PlanSummary; priced: PriceQuote; lines: SubscriptionLine[] }
 
+/** What every new order stores about its price: the server's own quote, never the browser's. */
+function pendingOrderFields(planId: number, priced: PriceQuote) {
+  return {
+    planId,
+    paymentMethod: 'credit_card' as const,
+    ms365Option: priced.ms365Option.id,
+    ms365Users: priced.users,
+    includeCloudBackup: priced.backupApplies,
+    amount: centsToDollars(priced.totalCents),
+    status: 'pending' as const,
+  }
+}
+
 /** Looks the plan up and prices the choices, or refuses with a 400 the visitor can read. */
 export async function priceOrder(choice: { planId: number; ms365Option: Ms365OptionId; users: number; includeCloudBackup: boolean }): Promise<PricedOrder> {
   const plan = await findPlan(choice.planId)
@@ -77,13 +90,7 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
     name: request.name,
     email: request.email,
     phone: request.phone || undefined,
-    planId: plan.id,
-    paymentMethod: 'credit_card',
-    ms365Option: priced.ms365Option.id,
-    ms365Users: priced.users,
-    includeCloudBackup: priced.backupApplies,
-    amount: centsToDollars(priced.totalCents),
-    status: 'pending',
+    ...pendingOrderFields(plan.id, priced),
   })
   const orderId = String(order._id)
   try {
@@ -149,13 +156,7 @@ export async function startHostedCheckout(
   if (!session.url) throw new Error(`checkout session ${session.id} has no url`)
   await Order.create({
     _id: orderId,
-    planId: plan.id,
-    paymentMethod: 'credit_card',
-    ms365Option: priced.ms365Option.id,
-    ms365Users: priced.users,
-    includeCloudBackup: priced.backupApplies,
-    amount: centsToDollars(priced.totalCents),
-    status: 'pending',
+    ...pendingOrderFields(plan.id, priced),
     paymentId: session.id,
     stripeCheckoutSessionId: session.id,
   })

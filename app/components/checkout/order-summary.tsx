@@ -5,6 +5,7 @@ import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
 import { PriceBreakdown } from './price-breakdown'
 import { UsersField } from './users-field'
+import { FeatureList } from '#app/components/ui/feature-list'
 
 export type ChoiceHandlers = {
   onOption: (option: Ms365OptionId) => void
@@ -46,16 +47,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
           {plan.features.length > 0 ? (
             <div className="mt-3">
               <h3 className="text-sm font-semibold text-slate-900">Included features</h3>
-              <ul className="mt-2 space-y-1 text-sm text-slate-600">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <span aria-hidden="true" className="text-green-600">
-                      ✓
-                    </span>
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <FeatureList features={plan.features} className="mt-2 space-y-1 text-slate-600" />
             </div>
           ) : null}
 

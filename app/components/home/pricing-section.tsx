@@ -5,6 +5,7 @@ import { Skeleton } from '#app/components/ui/skeleton'
 import type { PlanSummary } from '#app/domain/catalogue'
 import type { ListState } from './list-state'
 import { ListError, SectionHeading } from './section-heading'
+import { FeatureList } from '#app/components/ui/feature-list'
 
 const SKELETON_COUNT = 3
 
@@ -29,16 +30,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
       <p id={priceElementId(plan.name)} className="mt-6 text-slate-700">
         <span className="text-4xl font-extrabold text-navy">{formatPrice(plan.price)}</span> per month
       </p>
-      <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-700">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={plan.features} className="mt-6 flex-1 space-y-2 text-slate-700" />
       {/* A plain link: a full page load of checkout with the plan chosen (SPEC §2). */}
       <a href={`/checkout?plan=${plan.id}`} className={buttonClasses(plan.popular ? 'primary' : 'outline', 'mt-8 w-full')}>
         Get Started<span className="sr-only"> with {plan.name}</span>

@@ -3,6 +3,7 @@ import { Skeleton } from '#app/components/ui/skeleton'
 import { catalogueImageUrl, type SolutionSummary } from '#app/domain/catalogue'
 import type { ListState } from './list-state'
 import { ListError, SectionHeading } from './section-heading'
+import { FeatureList } from '#app/components/ui/feature-list'
 
 const SKELETON_COUNT = 4
 
@@ -28,16 +29,7 @@ function SolutionCard({ solution }: { solution: SolutionSummary }) {
         <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold ${theme.badge}`}>{solution.industry}</span>
         <h3 className="mt-3 text-xl font-semibold text-navy">{solution.name}</h3>
         <p className="mt-2 text-slate-600">{solution.description}</p>
-        <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-700">
-          {solution.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-green-700">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={solution.features} className="mt-4 flex-1 space-y-1 text-slate-700" />
         <SectionLink section="contact" className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
           Learn more<span className="sr-only"> about {solution.name}</span>
           <span aria-hidden="true">→</span>

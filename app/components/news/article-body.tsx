@@ -1,3 +1,4 @@
+import { SectionText } from '#app/components/ui/section-text'
 import type { NewsSection } from '#app/domain/news'
 
 /** An article's sections: optional h2, paragraphs, then an optional bullet list. */
@@ -7,18 +8,7 @@ export function ArticleBody({ sections }: { sections: NewsSection[] }) {
       {sections.map((section, index) => (
         <section key={section.heading ?? index}>
           {section.heading ? <h2 className="mb-3 text-2xl font-bold text-navy">{section.heading}</h2> : null}
-          <div className="space-y-4">
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-          {section.bullets ? (
-            <ul className="mt-4 list-disc space-y-2 pl-6">
-              {section.bullets.map((bullet) => (
-                <li key={bullet}>{bullet}</li>
-              ))}
-            </ul>
-          ) : null}
+          <SectionText paragraphs={section.paragraphs} bullets={section.bullets} roomy />
         </section>
       ))}
     </div>

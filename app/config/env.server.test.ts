@@ -30,7 +30,7 @@ describe('configuration', () => {
       expect.unreachable()
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidEnvironmentError)
-      expect((error as InvalidEnvironmentError).problems.join('\n')).toMatch(/SESSION_SECRET[\s\S]*ADMIN_PASSWORD/)
+      expect((error as InvalidEnvironmentError).problems.join('\n')).toMatch(/ADMIN_USERNAME[\s\S]*ADMIN_PASSWORD[\s\S]*SESSION_SECRET/)
     }
   })
 })

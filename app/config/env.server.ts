@@ -31,7 +31,7 @@ export const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     REQUIRE_SECRETS: booleanFlag,
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
-    ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+    ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
     SMTP_URL: optionalUrl,
     CONTACT_TO: optionalString.pipe(z.email('CONTACT_TO must be an e-mail address').optional()),
@@ -44,10 +44,12 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (!env.REQUIRE_SECRETS) return
-    for (const key of ['SESSION_SECRET', 'ADMIN_PASSWORD'] as const) {
+    for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })
     }
   })
+  // The default staff name applies only where the deployment does not demand one (checked above).
+  .transform((env) => ({ ...env, ADMIN_USERNAME: env.ADMIN_USERNAME ?? 'admin' }))
 
 export type Env = z.infer<typeof envSchema>
 

@@ -1,4 +1,5 @@
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
+import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
@@ -23,4 +24,5 @@ const HOUR = 60 * 60 * 1000
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
+  { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
 ]

@@ -46,6 +46,8 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       MONGODB_URI: `${mongodbServer}e2e`,
       STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
+      // Staff tests send their own X-Forwarded-For so each test has its own sign-in rate-limit budget.
+      TRUST_PROXY: '1',
     },
   },
 })

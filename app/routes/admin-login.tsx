@@ -14,6 +14,9 @@ import type { Route } from './+types/admin-login'
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({ title: 'Admin Login', description: 'Staff sign-in.', path: '/admin-login', siteUrl: data?.siteUrl ?? '', noindex: true })
 
+// The action's Retry-After (on 429) reaches the browser only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders)
+
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
   if (await findAdminSession(request)) throw redirect(redirectTo)

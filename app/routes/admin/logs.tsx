@@ -36,7 +36,7 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="flex flex-col items-start gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Access Logs</h1>
           <p className="mt-1 text-slate-600">User access logs for the last 24 hours</p>

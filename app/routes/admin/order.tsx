@@ -40,7 +40,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const saving = navigation.state === 'submitting'
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      <div className="flex flex-col items-start gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Order from {order.name}</h1>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/orders" className={adminButtonClass}>

@@ -24,7 +24,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      <div className="flex flex-col items-start gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Orders</h1>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin" className={adminButtonClass}>

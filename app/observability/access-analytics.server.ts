@@ -14,11 +14,11 @@ function sinceFilter(now: Date) {
 
 export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalytics> {
   const match = { $match: sinceFilter(now) }
-  const [byStatus, topPages, visitors] = await Promise.all([
-    AccessLogEntry.aggregate<{ _id: number; count: number; totalTimeMs: number }>([
-      match,
-      { $group: { _id: '$status', count: { $sum: 1 }, totalTimeMs: { $sum: '$responseTimeMs' } } },
-    ]),
+  // One accumulator per $group: FerretDB 1.24 returns 0 for every accumulator after the first in a
+  // $group stage (and has no $avg), so the sums come from separate pipelines, run in parallel.
+  const [byStatus, timeTotal, topPages, visitors] = await Promise.all([
+    AccessLogEntry.aggregate<{ _id: number; count: number }>([match, { $group: { _id: '$status', count: { $sum: 1 } } }]),
+    AccessLogEntry.aggregate<{ totalTimeMs: number }>([match, { $group: { _id: null, totalTimeMs: { $sum: '$responseTimeMs' } } }]),
     AccessLogEntry.aggregate<{ _id: string; count: number }>([
       match,
       { $group: { _id: '$path', count: { $sum: 1 } } },
@@ -28,7 +28,7 @@ export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalyt
     AccessLogEntry.aggregate<{ count: number }>([match, { $group: { _id: '$visitorKey' } }, { $group: { _id: null, count: { $sum: 1 } } }]),
   ])
   const totalRequests = byStatus.reduce((sum, row) => sum + row.count, 0)
-  const totalTimeMs = byStatus.reduce((sum, row) => sum + row.totalTimeMs, 0)
+  const totalTimeMs = timeTotal[0]?.totalTimeMs ?? 0
   return {
     totalRequests,
     uniqueVisitors: visitors[0]?.count ?? 0,

@@ -1,9 +1,11 @@
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { AccessLogRollup } from '#app/models/access-log-rollup.server'
+import { bucketOf, mergeRollups, type StoredRollup } from './access-rollup'
 import { csvNumberCell, csvRow, csvTextCell } from './csv'
 
-// Staff see the last 24 hours (SPEC §2 Access logs). Queries stay within $match/$group/$sort/
-// $limit/$project so they run on MongoDB and FerretDB alike.
+// Staff see the last 24 hours (SPEC §2 Access logs). Queries are plain finds, so they run on
+// MongoDB and FerretDB alike.
 export const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RAW_LOG_LIMIT = 1000
 export const TOP_PAGES_LIMIT = 10
@@ -12,30 +14,16 @@ function sinceFilter(now: Date) {
   return { timestamp: { $gte: new Date(now.getTime() - ANALYTICS_WINDOW_MS) } }
 }
 
+/**
+ * SPEC §3 analytics for the last 24 hours, merged from the per-instance 10-minute rollups that the
+ * access-log writer keeps: a few hundred small documents whatever the traffic, instead of
+ * aggregating every entry (on FerretDB that took 7.8 s for 10^4 entries and 75 s for 10^5).
+ * The window is whole buckets, so it reaches back between 24 hours and 24 hours 10 minutes.
+ */
 export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalytics> {
-  const match = { $match: sinceFilter(now) }
-  // One accumulator per $group: FerretDB 1.24 returns 0 for every accumulator after the first in a
-  // $group stage (and has no $avg), so the sums come from separate pipelines, run in parallel.
-  const [byStatus, timeTotal, topPages, visitors] = await Promise.all([
-    AccessLogEntry.aggregate<{ _id: number; count: number }>([match, { $group: { _id: '$status', count: { $sum: 1 } } }]),
-    AccessLogEntry.aggregate<{ totalTimeMs: number }>([match, { $group: { _id: null, totalTimeMs: { $sum: '$responseTimeMs' } } }]),
-    AccessLogEntry.aggregate<{ _id: string; count: number }>([
-      match,
-      { $group: { _id: '$path', count: { $sum: 1 } } },
-      { $sort: { count: -1, _id: 1 } },
-      { $limit: TOP_PAGES_LIMIT },
-    ]),
-    AccessLogEntry.aggregate<{ count: number }>([match, { $group: { _id: '$visitorKey' } }, { $group: { _id: null, count: { $sum: 1 } } }]),
-  ])
-  const totalRequests = byStatus.reduce((sum, row) => sum + row.count, 0)
-  const totalTimeMs = timeTotal[0]?.totalTimeMs ?? 0
-  return {
-    totalRequests,
-    uniqueVisitors: visitors[0]?.count ?? 0,
-    responseTimeAvg: totalRequests ? totalTimeMs / totalRequests : 0,
-    httpStatusCodes: Object.fromEntries(byStatus.sort((a, b) => a._id - b._id).map((row) => [String(row._id), row.count])),
-    mostVisitedPages: topPages.map((row) => ({ url: row._id, count: row.count })),
-  }
+  const since = new Date(bucketOf(now.getTime() - ANALYTICS_WINDOW_MS))
+  const documents = await AccessLogRollup.find({ bucket: { $gte: since } }, { requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 }).lean<StoredRollup[]>()
+  return mergeRollups(documents, TOP_PAGES_LIMIT)
 }
 
 type LogLine = { timestamp: Date; method: string; path: string; status: number; responseTimeMs: number; visitorKey: string; userAgent?: string | null; referrer?: string | null }

@@ -4,6 +4,7 @@ import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
+import { pruneAccessLogRollups } from '#app/observability/access-rollup.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
@@ -23,6 +24,7 @@ const HOUR = 60 * 60 * 1000
 /** Jobs every instance runs. Features add theirs here (outbox retries, pruning). */
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
+  { name: 'prune-access-log-rollups', everyMs: HOUR, run: () => pruneAccessLogRollups() },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
 ]

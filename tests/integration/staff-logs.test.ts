@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { AccessLogRollup } from '#app/models/access-log-rollup.server'
+import { writeRollupsFor } from '#app/observability/access-rollup.server'
 import { Contact } from '#app/models/contact.server'
 import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
 import { listContactSubmissions } from '#app/admin/enquiries.server'
@@ -50,12 +52,16 @@ describe('analytics over the last 24 hours', () => {
   it('counts requests, visitors, average time and top pages, ignoring older entries', async () => {
     const now = new Date()
     const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000)
-    await AccessLogEntry.insertMany([
+    const entries = [
       { timestamp: at(1), method: 'GET', path: '/a', status: 200, responseTimeMs: 10, visitorKey: 'v1' },
       { timestamp: at(2), method: 'GET', path: '/a', status: 200, responseTimeMs: 20, visitorKey: 'v2' },
       { timestamp: at(3), method: 'GET', path: '/b', status: 404, responseTimeMs: 30, visitorKey: 'v1' },
       { timestamp: at(25 * 60), method: 'GET', path: '/old', status: 500, responseTimeMs: 999, visitorKey: 'v9' },
-    ])
+    ]
+    await AccessLogEntry.insertMany(entries)
+    // Two instances' totals (the server's writer keeps these as it flushes entries).
+    await writeRollupsFor(entries.slice(0, 2), 'instance-a')
+    await writeRollupsFor(entries.slice(2), 'instance-b')
     const analytics = await getAccessAnalytics(now)
     expect(analytics).toEqual({
       totalRequests: 3,
@@ -69,6 +75,7 @@ describe('analytics over the last 24 hours', () => {
     })
     expect((await getRawAccessLog(now)).split('\n')[0]).toMatch(/ GET \/a 200 10\.00ms visitor=v1$/)
     await AccessLogEntry.deleteMany({})
+    await AccessLogRollup.deleteMany({})
   })
 })
 
@@ -115,6 +122,20 @@ describe('CSV export over HTTP', () => {
     expect(ours[2]?.slice(6)).toEqual(['two\nlines', 'x\r\ny'])
     expect(ours[3]?.slice(6)).toEqual([`'=HYPERLINK("http://evil.example","click")`, "'@SUM(A1:A2)"])
     expect(ours[4]?.slice(6)).toEqual(["'+1+1", "'-2"])
+  })
+
+  it('counts the server’s own traffic in the analytics once the buffer is flushed', async () => {
+    for (let i = 0; i < 3; i++) await fetch(`${server.url}/counted-by-the-writer`)
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${server.url}/api/admin/logs/analytics`, { headers: { Cookie: cookie } })
+          const body = (await response.json()) as { analytics: { mostVisitedPages: { url: string; count: number }[] } }
+          return body.analytics.mostVisitedPages.find((page) => page.url === '/counted-by-the-writer')?.count
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(3)
   })
 
   it('refuses the export without a session', async () => {

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import type { ObjectId } from 'mongoose'
+import { AccessLogRollup } from '#app/models/access-log-rollup.server'
+import { addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument, type RollupEntry } from './access-rollup'
+
+const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
+const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
+
+/**
+ * This instance's running totals of the access log. After each flush of entries, the buckets
+ * that changed are written whole under this instance's own ids; a failed write is retried with
+ * the next flush because the totals stay in memory until they leave the analytics window.
+ */
+export class AccessLogRollupWriter {
+  private readonly rollups = new Map<number, Rollup>()
+  private readonly unsaved = new Set<number>()
+
+  constructor(private readonly instanceId = randomBytes(8).toString('hex')) {}
+
+  record(entries: RollupEntry[]) {
+    for (const bucket of addToRollups(this.rollups, entries)) this.unsaved.add(bucket)
+  }
+
+  async save(now = new Date()) {
+    const oldest = bucketOf(now.getTime() - ANALYTICS_WINDOW_MS) - ROLLUP_BUCKET_MS
+    for (const bucket of this.rollups.keys()) {
+      if (bucket < oldest) {
+        this.rollups.delete(bucket)
+        this.unsaved.delete(bucket)
+      }
+    }
+    if (this.unsaved.size === 0) return
+    const buckets = [...this.unsaved]
+    this.unsaved.clear()
+    try {
+      // The driver directly: the documents are already in their stored shape.
+      await AccessLogRollup.collection.bulkWrite(
+        buckets.map((bucket) => {
+          const { _id, ...doc } = rollupDocument(this.instanceId, this.rollups.get(bucket)!, now)
+          // Ids are strings here; the driver's typing assumes ObjectId.
+          return { replaceOne: { filter: { _id: _id as unknown as ObjectId }, replacement: doc, upsert: true } }
+        }),
+        { ordered: false },
+      )
+    } catch (error) {
+      for (const bucket of buckets) this.unsaved.add(bucket)
+      throw error
+    }
+  }
+}
+
+/** Writes rollups for entries that were stored some other way (benchmarks, tests). */
+export async function writeRollupsFor(entries: RollupEntry[], instanceId = `import-${randomBytes(4).toString('hex')}`) {
+  const writer = new AccessLogRollupWriter(instanceId)
+  writer.record(entries)
+  await writer.save()
+}
+
+export async function pruneAccessLogRollups(now = new Date()) {
+  const { deletedCount } = await AccessLogRollup.deleteMany({ bucket: { $lt: new Date(now.getTime() - KEEP_ROLLUPS_MS) } })
+  return deletedCount
+}

@@ -2,13 +2,14 @@
 // For each size (default 10^4, 10^5, 10^6; override with BENCH_SIZES=10000,100000) it fills a
 // scratch database with that many entries spread over the last 24 hours, times the analytics
 // queries and the raw-log query, and streams the whole CSV export while sampling this process's
-// memory. The scratch database is dropped at the end.
+// memory. The scratch database (bench_logs) is emptied at the end.
 import { performance } from 'node:perf_hooks'
-import mongoose from 'mongoose'
 import { getEnv } from '#app/config/env.server'
 import { connectToDatabase, disconnectFromDatabase, ensureIndexes } from '#app/db/connection.server'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { AccessLogRollup } from '#app/models/access-log-rollup.server'
 import { accessLogCsvStream, getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
+import { AccessLogRollupWriter } from '#app/observability/access-rollup.server'
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const INSERT_BATCH = 10_000
@@ -17,10 +18,19 @@ const STATUSES = [200, 200, 200, 200, 200, 200, 200, 200, 304, 404, 500, 201]
 
 const scratchUri = getEnv().MONGODB_URI.replace(/\/[^/?]*(\?|$)/, (_match, query: string) => `/bench_logs${query}`)
 await connectToDatabase(scratchUri.includes('/bench_logs') ? scratchUri : `${scratchUri.replace(/\/?$/, '/')}bench_logs`)
-await mongoose.connection.db!.dropDatabase()
+// Emptied rather than dropped: dropping a database under FerretDB 1.24's SQLite backend left its
+// -wal/-shm files behind, and the next run hung opening it.
+async function emptyScratch() {
+  await AccessLogEntry.deleteMany({})
+  await AccessLogRollup.deleteMany({})
+}
 await ensureIndexes()
+await emptyScratch()
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
+
+// One writer, as one server instance would keep while logging the same traffic.
+const rollups = new AccessLogRollupWriter('bench')
 
 async function fillTo(target: number) {
   const collection = AccessLogEntry.collection
@@ -42,8 +52,10 @@ async function fillTo(target: number) {
       }
     })
     await collection.insertMany(batch, { ordered: false })
+    rollups.record(batch)
     count += batch.length
   }
+  await rollups.save()
   return (performance.now() - started) / 1000
 }
 
@@ -99,5 +111,5 @@ for (const size of sizes) {
   )
 }
 
-await mongoose.connection.db!.dropDatabase()
+await emptyScratch()
 await disconnectFromDatabase()

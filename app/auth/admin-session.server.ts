@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { isValidObjectId } from 'mongoose'
 import { createCookie } from 'react-router'
 import { getEnv } from '#app/config/env.server'
 import { AdminSession } from '#app/models/admin-session.server'
+import { User } from '#app/models/user.server'
 import { sessionSecrets } from '#app/session/secrets.server'
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60
@@ -51,7 +53,10 @@ export async function findAdminSession(request: Request, now = new Date()): Prom
   if (!token) return null
   // The expiry is checked here rather than trusted to the pruning job, which runs only now and then.
   const session = await AdminSession.findOne({ tokenHash: hashToken(token), expiresAt: { $gt: now } }).lean()
-  return session ? { id: session.userId, username: session.username } : null
+  if (!session) return null
+  // An account removed since sign-in (the demo account once ADMIN_PASSWORD is set) loses its sessions.
+  if (!isValidObjectId(session.userId) || !(await User.exists({ _id: session.userId }))) return null
+  return { id: session.userId, username: session.username }
 }
 
 /** Revokes the request's session in the database and returns a Set-Cookie value that clears it. */

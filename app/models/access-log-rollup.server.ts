@@ -7,16 +7,18 @@ import { defineModel } from '#app/db/define-model.server'
  * Each instance writes only its own documents (the id names the instance), replacing them whole
  * with the totals it keeps in memory: no concurrent $inc, which FerretDB doesn't make atomic.
  */
-const countedSchema = { _id: false } as const
 const accessLogRollupSchema = new Schema(
   {
     _id: { type: String, required: true },
     bucket: { type: Date, required: true },
     requests: { type: Number, required: true },
     totalTimeMs: { type: Number, required: true },
-    statuses: { type: [new Schema({ code: Number, count: Number }, countedSchema)], default: [] },
-    paths: { type: [new Schema({ path: String, count: Number }, countedSchema)], default: [] },
-    visitors: { type: [String], default: [] },
+    /** JSON [[status, count], …]. */
+    statuses: { type: String, required: true },
+    /** JSON [[path, count], …], the bucket's busiest pages. */
+    paths: { type: String, required: true },
+    /** Base64 HyperLogLog sketch of the visitor keys (see observability/visitor-sketch.ts). */
+    visitors: { type: String, required: true },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -20,21 +21,10 @@ async function seedTraffic() {
   const entries = [...Array.from({ length: 3000 }, (_, i) => entry(i, 200)), entry(3000, 418), entry(3001, 503)]
   await db.collection('accesslogentries').insertMany(entries)
   // The analytics read the running totals that the server's log writer keeps per 10-minute bucket.
-  const bucket = new Date(Math.floor(now / 600_000) * 600_000)
-  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrollups').insertOne({
-    _id: `${uniqueLabel('e2e')}:${bucket.toISOString()}`,
-    bucket,
-    requests: entries.length,
-    totalTimeMs: entries.length * 5,
-    statuses: [
-      { code: 200, count: 3000 },
-      { code: 418, count: 1 },
-      { code: 503, count: 1 },
-    ],
-    paths: [{ path, count: entries.length }],
-    visitors: entries.map((e) => e.visitorKey),
-    updatedAt: new Date(),
-  })
+  const rollups = new Map<number, Rollup>()
+  addToRollups(rollups, entries)
+  const stored = [...rollups.values()].map((rollup) => rollupDocument(uniqueLabel('e2e'), rollup))
+  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrollups').insertMany(stored)
   return path
 }
 

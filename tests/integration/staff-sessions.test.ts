@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { endAdminSession, findAdminSession, pruneAdminSessions, SESSION_MAX_AGE_SECONDS, startAdminSession } from '#app/auth/admin-session.server'
 import { signIn } from '#app/auth/sign-in.server'
 import { AdminSession } from '#app/models/admin-session.server'
+import { User } from '#app/models/user.server'
 import { setupTestDatabase } from '#tests/support/database'
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
 
@@ -11,10 +12,16 @@ function requestWith(setCookie: string) {
   return new Request('http://localhost/admin', { headers: { Cookie: setCookie.split(';')[0]! } })
 }
 
+let userId = ''
+beforeAll(async () => {
+  await ensureAdminAccount({ username: 'owner', password: 'a long and secret passphrase' })
+  userId = String((await User.findOne({ username: 'owner' }).lean())!._id)
+})
+
 describe('staff sessions', () => {
   it('last 8 hours, are stored only as a hash and end for good at logout', async () => {
     const started = new Date('2026-01-01T08:00:00Z')
-    const setCookie = await startAdminSession({ id: 'u1', username: 'owner' }, started)
+    const setCookie = await startAdminSession({ id: userId, username: 'owner' }, started)
     expect(setCookie).toMatch(/HttpOnly/i)
     expect(setCookie).toMatch(/SameSite=Lax/i)
     expect(setCookie).toContain(`Max-Age=${SESSION_MAX_AGE_SECONDS}`)
@@ -23,7 +30,7 @@ describe('staff sessions', () => {
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[0]!.slice(1, 20))
 
     const request = requestWith(setCookie)
-    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({ id: 'u1', username: 'owner' })
+    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({ id: userId, username: 'owner' })
     expect(await findAdminSession(request, new Date('2026-01-01T16:00:01Z'))).toBeNull()
 
     await endAdminSession(request)
@@ -31,11 +38,20 @@ describe('staff sessions', () => {
   })
 
   it('refuse a cookie whose signature was tampered with', async () => {
-    const setCookie = await startAdminSession({ id: 'u2', username: 'owner' })
+    const setCookie = await startAdminSession({ id: userId, username: 'owner' })
     const [pair] = setCookie.split(';')
     const tampered = new Request('http://localhost/admin', { headers: { Cookie: `${pair!.slice(0, -3)}abc` } })
     expect(await findAdminSession(tampered)).toBeNull()
     expect(await findAdminSession(requestWith(setCookie))).not.toBeNull()
+  })
+
+  it('end when their account is removed (the demo account once a password is configured)', async () => {
+    await ensureAdminAccount({ username: 'admin', password: undefined })
+    const demo = (await User.findOne({ demo: true }).lean())!
+    const setCookie = await startAdminSession({ id: String(demo._id), username: demo.username })
+    expect(await findAdminSession(requestWith(setCookie))).not.toBeNull()
+    await ensureAdminAccount({ username: 'owner', password: 'a long and secret passphrase' })
+    expect(await findAdminSession(requestWith(setCookie))).toBeNull()
   })
 
   it('are pruned once expired', async () => {
@@ -49,7 +65,6 @@ describe('staff sessions', () => {
 
 describe('sign-in', () => {
   it('accepts the right password and refuses a wrong one, then rate-limits the username', async () => {
-    await ensureAdminAccount({ username: 'owner', password: 'a long and secret passphrase' })
     expect(await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.1' })).toMatchObject({ outcome: 'signed-in' })
     for (let i = 0; i < 5; i++) expect((await signIn({ username: 'owner', password: 'nope', clientIp: `203.0.113.${10 + i}` })).outcome).toBe('invalid')
     const limited = await signIn({ username: 'OWNER', password: 'a long and secret passphrase', clientIp: '203.0.113.99' })

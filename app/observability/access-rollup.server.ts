@@ -32,18 +32,18 @@ export class AccessLogRollupWriter {
     if (this.unsaved.size === 0) return
     const buckets = [...this.unsaved]
     this.unsaved.clear()
+    const saved: number[] = []
     try {
-      // The driver directly: the documents are already in their stored shape.
-      await AccessLogRollup.collection.bulkWrite(
-        buckets.map((bucket) => {
-          const { _id, ...doc } = rollupDocument(this.instanceId, this.rollups.get(bucket)!, now)
-          // Ids are strings here; the driver's typing assumes ObjectId.
-          return { replaceOne: { filter: { _id: _id as unknown as ObjectId }, replacement: doc, upsert: true } }
-        }),
-        { ordered: false },
-      )
+      // One replaceOne at a time: on FerretDB 1.24 an unordered bulkWrite that replaces existing
+      // documents never answered. Usually only the current bucket changed since the last flush.
+      for (const bucket of buckets) {
+        const { _id, ...doc } = rollupDocument(this.instanceId, this.rollups.get(bucket)!, now)
+        // Ids are strings here; the driver's typing assumes ObjectId.
+        await AccessLogRollup.collection.replaceOne({ _id: _id as unknown as ObjectId }, doc, { upsert: true })
+        saved.push(bucket)
+      }
     } catch (error) {
-      for (const bucket of buckets) this.unsaved.add(bucket)
+      for (const bucket of buckets) if (!saved.includes(bucket)) this.unsaved.add(bucket)
       throw error
     }
   }

@@ -1,8 +1,10 @@
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
 import { bucketOf, mergeRollups, type StoredRollup } from './access-rollup'
 import { csvNumberCell, csvRow, csvTextCell } from './csv'
+import { type LogLine, mergeRecentLines } from './recent-log'
 
 // Staff see the last 24 hours (SPEC §2 Access logs). Queries are plain finds, so they run on
 // MongoDB and FerretDB alike.
@@ -26,19 +28,15 @@ export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalyt
   return mergeRollups(documents, TOP_PAGES_LIMIT)
 }
 
-type LogLine = { timestamp: Date; method: string; path: string; status: number; responseTimeMs: number; visitorKey: string; userAgent?: string | null; referrer?: string | null }
-
-export function formatLogLine(entry: LogLine): string {
-  const parts = [entry.timestamp.toISOString(), entry.method, entry.path, String(entry.status), `${entry.responseTimeMs.toFixed(2)}ms`, `visitor=${entry.visitorKey}`]
-  if (entry.referrer) parts.push(`referrer=${JSON.stringify(entry.referrer)}`)
-  if (entry.userAgent) parts.push(JSON.stringify(entry.userAgent))
-  return parts.join(' ')
-}
-
-/** The latest requests of the window, newest first, one a line. */
+/** The latest requests of the window, newest first, one a line, merged from every instance's recent lines. */
 export async function getRawAccessLog(now = new Date(), limit = RAW_LOG_LIMIT): Promise<string> {
-  const entries = await AccessLogEntry.find(sinceFilter(now)).sort({ timestamp: -1 }).limit(limit).lean<LogLine[]>()
-  return entries.map(formatLogLine).join('\n')
+  const since = new Date(now.getTime() - ANALYTICS_WINDOW_MS)
+  const documents = await AccessLogRecent.find({ newestAt: { $gte: since } }, { lines: 1 }).lean<{ lines: string }[]>()
+  return mergeRecentLines(
+    documents.map((doc) => doc.lines),
+    since,
+    limit,
+  )
 }
 
 export const CSV_HEADER = ['timestamp', 'method', 'path', 'status', 'response_time_ms', 'visitor_key', 'user_agent', 'referrer']

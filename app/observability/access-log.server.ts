@@ -120,8 +120,19 @@ export class AccessLogBuffer {
   }
 }
 
+const PRUNE_BATCH = 5000
+
+/**
+ * Deletes entries past retention in batches: FerretDB 1.24 (SQLite) fails a deleteMany that
+ * matches more than ~32k documents with 'too many SQL variables', which a busy day reaches.
+ */
 export async function pruneAccessLog(now = new Date()) {
   const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
-  const { deletedCount } = await AccessLogEntry.deleteMany({ timestamp: { $lt: cutoff } })
-  return deletedCount
+  let deleted = 0
+  for (;;) {
+    const ids = (await AccessLogEntry.find({ timestamp: { $lt: cutoff } }, { _id: 1 }).limit(PRUNE_BATCH).lean()).map((doc) => doc._id)
+    if (ids.length === 0) return deleted
+    deleted += (await AccessLogEntry.deleteMany({ _id: { $in: ids } })).deletedCount
+    if (ids.length < PRUNE_BATCH) return deleted
+  }
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { ObjectId } from 'mongoose'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
-import { addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument, type RollupEntry } from './access-rollup'
+import { AccessLogRecent } from '#app/models/access-log-recent.server'
+import { addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
+import { keepNewest, type LogLine, recentLogDocument } from './recent-log'
 
 const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
 const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
@@ -14,11 +16,16 @@ const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
 export class AccessLogRollupWriter {
   private readonly rollups = new Map<number, Rollup>()
   private readonly unsaved = new Set<number>()
+  private recent: LogLine[] = []
+  private recentUnsaved = false
 
   constructor(private readonly instanceId = randomBytes(8).toString('hex')) {}
 
-  record(entries: RollupEntry[]) {
+  record(entries: LogLine[]) {
     for (const bucket of addToRollups(this.rollups, entries)) this.unsaved.add(bucket)
+    if (entries.length === 0) return
+    this.recent = keepNewest([...this.recent, ...entries])
+    this.recentUnsaved = true
   }
 
   async save(now = new Date()) {
@@ -28,6 +35,14 @@ export class AccessLogRollupWriter {
         this.rollups.delete(bucket)
         this.unsaved.delete(bucket)
       }
+    }
+    if (this.recentUnsaved) {
+      this.recentUnsaved = false
+      const { _id, ...doc } = recentLogDocument(this.instanceId, this.recent, now)
+      await AccessLogRecent.collection.replaceOne({ _id: _id as unknown as ObjectId }, doc, { upsert: true }).catch((error: unknown) => {
+        this.recentUnsaved = true
+        throw error
+      })
     }
     if (this.unsaved.size === 0) return
     const buckets = [...this.unsaved]
@@ -50,13 +65,15 @@ export class AccessLogRollupWriter {
 }
 
 /** Writes rollups for entries that were stored some other way (benchmarks, tests). */
-export async function writeRollupsFor(entries: RollupEntry[], instanceId = `import-${randomBytes(4).toString('hex')}`) {
+export async function writeRollupsFor(entries: LogLine[], instanceId = `import-${randomBytes(4).toString('hex')}`) {
   const writer = new AccessLogRollupWriter(instanceId)
   writer.record(entries)
   await writer.save()
 }
 
 export async function pruneAccessLogRollups(now = new Date()) {
-  const { deletedCount } = await AccessLogRollup.deleteMany({ bucket: { $lt: new Date(now.getTime() - KEEP_ROLLUPS_MS) } })
-  return deletedCount
+  const cutoff = new Date(now.getTime() - KEEP_ROLLUPS_MS)
+  const { deletedCount } = await AccessLogRollup.deleteMany({ bucket: { $lt: cutoff } })
+  const recent = await AccessLogRecent.deleteMany({ newestAt: { $lt: cutoff } })
+  return deletedCount + recent.deletedCount
 }

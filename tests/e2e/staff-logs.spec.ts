@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
+import { recentLogDocument } from '../../app/observability/recent-log'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -25,6 +26,8 @@ async function seedTraffic() {
   addToRollups(rollups, entries)
   const stored = [...rollups.values()].map((rollup) => rollupDocument(uniqueLabel('e2e'), rollup))
   await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrollups').insertMany(stored)
+  // …and the Raw Logs tab the latest lines each instance keeps.
+  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrecents').insertOne(recentLogDocument(uniqueLabel('e2e'), entries))
   return path
 }
 

@@ -26,6 +26,17 @@ describe('access-log rollups', () => {
     expect(mergeRollups(documents, 1).mostVisitedPages).toEqual([{ url: '/b', count: 3 }])
   })
 
+  it('counts client-side navigations as visits to their page and leaves the route manifest out', () => {
+    const rollups = new Map<number, Rollup>()
+    addToRollups(rollups, [entry(0, '/admin.data', 200, 1, 'v'), entry(1, '/admin', 200, 1, 'v'), entry(2, '/_root.data', 200, 1, 'v'), entry(3, '/__manifest', 200, 1, 'v')])
+    const merged = mergeRollups([...rollups.values()].map((r) => rollupDocument('one', r)), 10)
+    expect(merged.totalRequests).toBe(4)
+    expect(merged.mostVisitedPages).toEqual([
+      { url: '/admin', count: 2 },
+      { url: '/', count: 1 },
+    ])
+  })
+
   it('reports zeros when there is nothing', () => {
     expect(mergeRollups([], 10)).toEqual({ totalRequests: 0, uniqueVisitors: 0, responseTimeAvg: 0, httpStatusCodes: {}, mostVisitedPages: [] })
   })

@@ -20,6 +20,16 @@ export function bucketOf(time: number) {
   return Math.floor(time / ROLLUP_BUCKET_MS) * ROLLUP_BUCKET_MS
 }
 
+/**
+ * The page a request was for: React Router's client navigations fetch `/page.data` (`/_root.data`
+ * for the home page), which are the same page for staff; its route manifest isn't a page at all.
+ */
+export function pageOf(path: string): string | null {
+  if (path === '/__manifest') return null
+  if (path === '/_root.data') return '/'
+  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
+}
+
 function increment<K>(map: Map<K, number>, key: K, by = 1) {
   map.set(key, (map.get(key) ?? 0) + by)
 }
@@ -37,7 +47,8 @@ export function addToRollups(rollups: Map<number, Rollup>, entries: RollupEntry[
     rollup.requests++
     rollup.totalTimeMs += entry.responseTimeMs
     increment(rollup.statuses, entry.status)
-    increment(rollup.paths, entry.path)
+    const page = pageOf(entry.path)
+    if (page) increment(rollup.paths, page)
     addVisitor(rollup.visitors, entry.visitorKey)
     changed.add(bucket)
   }

@@ -6,7 +6,7 @@ export const adminButtonClass =
 /** Logout is a POST (a link could be triggered by another site or a prefetch). */
 export function LogoutButton() {
   return (
-    <Form method="post" action="/logout" reloadDocument={false}>
+    <Form method="post" action="/logout">
       <button type="submit" className={adminButtonClass}>
         Logout
       </button>

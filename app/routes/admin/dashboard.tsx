@@ -138,7 +138,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       )}
                     </td>
                     <td className="py-2">
-                      <Link to={hrefWith(submission.id)} className="text-brand-700 underline" preventScrollReset={false} aria-label={`View submission from ${submission.name}`}>
+                      <Link to={hrefWith(submission.id)} className="text-brand-700 underline" aria-label={`View submission from ${submission.name}`}>
                         View
                       </Link>
                     </td>

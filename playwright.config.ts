@@ -47,7 +47,7 @@ export default defineConfig({
       MONGODB_URI: `${mongodbServer}e2e`,
       STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
       // Every test runs from 127.0.0.1: tests that post forms send their own X-Forwarded-For
-      // address (tests/e2e/support/client-address.ts) so per-IP rate limits don't mix between tests.
+      // address (tests/e2e/support/client-address.ts) so per-IP rate limits (enquiries, sign-in) don't mix between tests.
       TRUST_PROXY: '1',
       // Test keys against stripe-mock; the browser's Stripe.js is a stand-in (tests/e2e/support).
       STRIPE_SECRET_KEY: 'sk_test_e2e',

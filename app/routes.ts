@@ -4,11 +4,20 @@ import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('checkout/:planId?', 'routes/checkout.tsx'),
-  route('news', 'routes/news.tsx'),
-  route('news/:slug', 'routes/news-article.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-of-service', 'routes/terms-of-service.tsx'),
   route('security-policy', 'routes/security-policy.tsx'),
+
+  // Staff area: every loader and action starts with the admin guard.
+  route('admin-login', 'routes/admin-login.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('admin', 'routes/admin/dashboard.tsx'),
+  route('admin/orders', 'routes/admin/orders.tsx'),
+  route('admin/orders/:orderId', 'routes/admin/order.tsx'),
+  route('admin/logs', 'routes/admin/logs.tsx'),
+
+  route('news', 'routes/news.tsx'),
+  route('news/:slug', 'routes/news-article.tsx'),
   route('resources', 'routes/resources.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
@@ -17,13 +26,19 @@ export default [
     route('services', 'routes/api/services.ts'),
     route('solutions', 'routes/api/solutions.ts'),
     route('plans', 'routes/api/plans.ts'),
+    route('update-plans', 'routes/api/update-plans.ts'),
     route('contact', 'routes/api/contact.ts'),
     route('teams-chat', 'routes/api/teams-chat.ts'),
     route('create-payment-intent', 'routes/api/create-payment-intent.ts'),
     route('orders/:id', 'routes/api/orders.$id.ts'),
     route('orders/:id/update-status', 'routes/api/orders.$id.update-status.ts'),
     route('stripe/webhook', 'routes/api/stripe-webhook.ts'),
+    route('admin/contacts', 'routes/api/admin/contacts.ts'),
+    route('admin/logs', 'routes/api/admin/logs.ts'),
+    route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
+    route('admin/logs/download', 'routes/api/admin/logs-download.ts'),
   ]),
 
+  // Any other path: the 404 page.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

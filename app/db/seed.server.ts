@@ -16,6 +16,12 @@ export async function seedCatalogue() {
   return { services: seedServices.length, solutions: seedSolutions.length, plans: seedPlans.length, testimonials: seedTestimonials.length }
 }
 
+/** Writes the plans only (POST /api/update-plans). Idempotent like seedCatalogue. */
+export async function syncPlanCatalogue() {
+  await upsertById(Plan, seedPlans)
+  return seedPlans.length
+}
+
 /** Seeds only an empty catalogue, so start-up never overwrites a live one. */
 export async function seedCatalogueIfEmpty() {
   if ((await Plan.estimatedDocumentCount()) > 0) return null

@@ -1,5 +1,8 @@
 // Every model, imported once so start-up can create all indexes (model.init()).
 export * from './access-log.server'
+export * from './access-log-recent.server'
+export * from './access-log-rollup.server'
+export * from './admin-session.server'
 export * from './catalogue.server'
 export * from './chat.server'
 export * from './contact.server'

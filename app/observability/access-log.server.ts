@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { DailySalt } from '#app/models/daily-salt.server'
+import { AccessLogRollupWriter } from './access-rollup.server'
+import { deleteInBatches } from '#app/db/delete-in-batches.server'
 
 export const ACCESS_LOG_RETENTION_DAYS = 30
 const FLUSH_INTERVAL_MS = 2000
@@ -50,6 +52,8 @@ export class AccessLogBuffer {
   private buffer: PendingEntry[] = []
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> | undefined
+  /** Keeps the staff analytics' running totals (see access-rollup.server.ts). */
+  private readonly rollups = new AccessLogRollupWriter()
   dropped = 0
 
   middleware = (req: Request, res: Response, next: NextFunction) => {
@@ -103,20 +107,22 @@ export class AccessLogBuffer {
     try {
       const day = new Date().toISOString().slice(0, 10)
       const salt = await saltFor(day)
-      await AccessLogEntry.insertMany(
-        batch.map(({ ip, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) })),
-        { ordered: false, lean: true },
-      )
+      const entries = batch.map(({ ip, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) }))
+      await AccessLogEntry.insertMany(entries, { ordered: false, lean: true })
+      this.rollups.record(entries)
     } catch (error) {
       // Put the batch back (newest last) so a short outage loses nothing.
       this.buffer = [...batch, ...this.buffer].slice(-MAX_BUFFERED)
       console.warn(`[access-log] flush failed, ${batch.length} entries kept for retry: ${(error as Error).message}`)
+      return
     }
+    // The totals stay in memory when this fails and are written with the next flush.
+    await this.rollups.save().catch((error: Error) => console.warn(`[access-log] rollup write failed, retried with the next flush: ${error.message}`))
   }
 }
 
+/** Deletes entries past retention (in batches: busy days exceed FerretDB's deleteMany limit). */
 export async function pruneAccessLog(now = new Date()) {
   const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
-  const { deletedCount } = await AccessLogEntry.deleteMany({ timestamp: { $lt: cutoff } })
-  return deletedCount
+  return deleteInBatches(AccessLogEntry, { timestamp: { $lt: cutoff } })
 }

@@ -1,3 +1,4 @@
+import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { RateLimitHit } from '#app/models/rate-limit.server'
 
 export type RateLimitRule = {
@@ -42,6 +43,6 @@ export async function resetRateLimit(rule: RateLimitRule, subject: string) {
 
 /** Removes hits of finished windows (a scheduled job: no TTL indexes, FerretDB lacks them). */
 export async function pruneRateLimits(now = new Date()) {
-  const { deletedCount } = await RateLimitHit.deleteMany({ expiresAt: { $lt: now } })
-  return deletedCount
+  // In batches: a flood of hits can exceed FerretDB's limit for one deleteMany.
+  return deleteInBatches(RateLimitHit, { expiresAt: { $lt: now } })
 }

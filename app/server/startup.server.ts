@@ -1,9 +1,11 @@
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
+import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
 import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/outbox/outbox.server'
+import { pruneAccessLogRollups } from '#app/observability/access-rollup.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
@@ -23,8 +25,10 @@ const HOUR = 60 * 60 * 1000
 /** Jobs every instance runs. Features add theirs here (outbox retries, pruning). */
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
+  { name: 'prune-access-log-rollups', everyMs: HOUR, run: () => pruneAccessLogRollups() },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
   { name: 'deliver-outbox', everyMs: 30 * 1000, run: () => deliverDueOutboxMessages() },
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
+  { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
 ]

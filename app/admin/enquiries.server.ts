@@ -1,0 +1,91 @@
+import { isValidObjectId } from 'mongoose'
+import { ChatConversation } from '#app/models/chat.server'
+import { Contact } from '#app/models/contact.server'
+
+export const SUBMISSIONS_PER_PAGE = 50
+
+export type ContactSubmission = {
+  id: string
+  createdAt: Date | null
+  name: string
+  email: string
+  phone: string | null
+  service: string | null
+  message: string
+}
+
+type ContactDocument = { _id: unknown; createdAt?: Date | null; name: string; email: string; phone?: string | null; service?: string | null; message: string }
+
+function toSubmission(doc: ContactDocument): ContactSubmission {
+  return {
+    id: String(doc._id),
+    createdAt: doc.createdAt ?? null,
+    name: doc.name,
+    email: doc.email,
+    phone: doc.phone || null,
+    service: doc.service || null,
+    message: doc.message,
+  }
+}
+
+function escapeRegex(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+function searchFilter(search: string) {
+  const words = search.trim()
+  if (!words) return {}
+  const pattern = { $regex: escapeRegex(words.slice(0, 200)), $options: 'i' }
+  return { $or: [{ name: pattern }, { email: pattern }, { message: pattern }] }
+}
+
+/** One page of submissions, newest first, optionally narrowed by a search over name, e-mail and message. */
+export async function listContactSubmissions({ search = '', page = 1 }: { search?: string; page?: number }) {
+  const filter = searchFilter(search)
+  const total = await Contact.countDocuments(filter)
+  const pageCount = Math.max(1, Math.ceil(total / SUBMISSIONS_PER_PAGE))
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount)
+  const docs = await Contact.find(filter)
+    .sort({ createdAt: -1, _id: -1 })
+    .skip((current - 1) * SUBMISSIONS_PER_PAGE)
+    .limit(SUBMISSIONS_PER_PAGE)
+    .lean<ContactDocument[]>()
+  return { submissions: docs.map(toSubmission), total, page: current, pageCount }
+}
+
+/** Every submission for the JSON API (SPEC §7), newest first, capped to keep the answer bounded. */
+export async function listAllContactSubmissions(limit = 1000) {
+  const docs = await Contact.find().sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ContactDocument[]>()
+  return docs.map(toSubmission)
+}
+
+export async function findContactSubmission(id: string) {
+  if (!isValidObjectId(id)) return null
+  const doc = await Contact.findById(id).lean<ContactDocument>()
+  return doc ? toSubmission(doc) : null
+}
+
+export type ChatTranscript = {
+  id: string
+  name: string | null
+  email: string | null
+  updatedAt: Date
+  messages: { id: string; sender: 'agent' | 'user'; content: string; timestamp: Date }[]
+}
+
+/** The most recently active support chats with their transcripts. */
+export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
+  const docs = await ChatConversation.find().sort({ updatedAt: -1 }).limit(limit).lean()
+  return docs.map((doc) => ({
+    id: String(doc._id),
+    name: doc.name || null,
+    email: doc.email || null,
+    updatedAt: doc.updatedAt,
+    messages: doc.messages.map((message) => ({
+      id: String(message._id),
+      sender: message.sender as 'agent' | 'user',
+      content: message.content,
+      timestamp: message.timestamp,
+    })),
+  }))
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { isCrossSiteRequest, safeRedirectPath } from './same-origin.server'
+
+process.env.MONGODB_URI ??= 'mongodb://127.0.0.1:1/unit'
+process.env.SITE_URL ??= 'https://example.test'
+
+function post(headers: Record<string, string>) {
+  return new Request('http://127.0.0.1:3000/admin', { method: 'POST', headers })
+}
+
+describe('cross-site POST refusal', () => {
+  it('refuses a POST that another site sent', () => {
+    expect(isCrossSiteRequest(post({ 'Sec-Fetch-Site': 'cross-site' }))).toBe(true)
+    expect(isCrossSiteRequest(post({ 'Sec-Fetch-Site': 'same-site', Origin: 'http://127.0.0.1:3000' }))).toBe(true)
+    expect(isCrossSiteRequest(post({ Origin: 'https://attacker.test' }))).toBe(true)
+    expect(isCrossSiteRequest(post({ Origin: 'null' }))).toBe(true)
+  })
+
+  it('lets the site’s own forms and header-less clients through', () => {
+    expect(isCrossSiteRequest(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'http://127.0.0.1:3000' }))).toBe(false)
+    expect(isCrossSiteRequest(post({ Origin: 'https://example.test' }))).toBe(false)
+    expect(isCrossSiteRequest(post({}))).toBe(false)
+    expect(isCrossSiteRequest(new Request('http://127.0.0.1:3000/admin', { headers: { 'Sec-Fetch-Site': 'cross-site' } }))).toBe(false)
+  })
+})
+
+describe('redirect after sign-in', () => {
+  it('follows local paths only', () => {
+    expect(safeRedirectPath('/admin/logs?tab=raw')).toBe('/admin/logs?tab=raw')
+    expect(safeRedirectPath('//evil.test/x')).toBe('/admin')
+    expect(safeRedirectPath('/\\evil.test')).toBe('/admin')
+    expect(safeRedirectPath('https://evil.test')).toBe('/admin')
+    expect(safeRedirectPath(null)).toBe('/admin')
+  })
+})

@@ -1,0 +1,88 @@
+import type { AccessAnalytics } from '#app/domain/access-analytics'
+import { type StatusColour, statusColour, statusName, successRatePercent } from '#app/domain/http-status'
+
+const BAR_CLASSES: Record<StatusColour, string> = {
+  green: 'bg-green-500',
+  blue: 'bg-blue-500',
+  orange: 'bg-orange-500',
+  red: 'bg-red-500',
+  grey: 'bg-slate-400',
+}
+
+function Card({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
+  )
+}
+
+function Bar({ percent, colour }: { percent: number; colour: string }) {
+  return (
+    <div className="h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
+      <div className={`h-2 rounded-full ${colour}`} style={{ width: `${Math.max(1, Math.min(100, percent))}%` }} />
+    </div>
+  )
+}
+
+export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics }) {
+  if (analytics.totalRequests === 0) return <p className="mt-6 text-slate-600">No analytics data available</p>
+  const topCount = analytics.mostVisitedPages[0]?.count ?? 0
+  const statusEntries = Object.entries(analytics.httpStatusCodes).map(([code, count]) => ({ code: Number(code), count }))
+  const maxStatusCount = Math.max(0, ...statusEntries.map((entry) => entry.count))
+  return (
+    <div className="mt-6 space-y-8">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="analytics-cards">
+        <Card label="Total Requests" value={analytics.totalRequests.toLocaleString('en-US')} />
+        <Card label="Unique Visitors" value={analytics.uniqueVisitors.toLocaleString('en-US')} />
+        <Card label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
+        <Card label="Success Rate" value={`${successRatePercent(analytics.httpStatusCodes, analytics.totalRequests)}%`} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="pages-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="pages-heading" className="text-lg font-semibold text-slate-900">
+            Most Visited Pages
+          </h2>
+          {analytics.mostVisitedPages.length === 0 ? (
+            <p className="mt-4 text-slate-600">No page data available</p>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {analytics.mostVisitedPages.map((page) => (
+                <li key={page.url}>
+                  <div className="flex justify-between gap-4 text-sm">
+                    <span className="truncate font-mono">{page.url}</span>
+                    <span className="tabular-nums">{page.count.toLocaleString('en-US')}</span>
+                  </div>
+                  <Bar percent={topCount ? (page.count / topCount) * 100 : 0} colour="bg-brand-600" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+            HTTP Status Codes
+          </h2>
+          {statusEntries.length === 0 ? (
+            <p className="mt-4 text-slate-600">No status code data available</p>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {statusEntries.map((entry) => (
+                <li key={entry.code} data-testid={`status-${entry.code}`} data-colour={statusColour(entry.code)}>
+                  <div className="flex justify-between gap-4 text-sm">
+                    <span>
+                      <span className="font-mono font-semibold">{entry.code}</span> {statusName(entry.code)}
+                    </span>
+                    <span className="tabular-nums">{entry.count.toLocaleString('en-US')}</span>
+                  </div>
+                  <Bar percent={maxStatusCount ? (entry.count / maxStatusCount) * 100 : 0} colour={BAR_CLASSES[statusColour(entry.code)]} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

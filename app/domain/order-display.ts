@@ -1,0 +1,12 @@
+import { getMs365Option, parseMs365Option } from './pricing'
+
+/** The add-ons of an order in words, for staff tables. */
+export function describeOrderOptions(order: { ms365Option: string; includeCloudBackup: boolean }): string {
+  const option = getMs365Option(parseMs365Option(order.ms365Option))
+  if (option.id === 'none') return 'No add-ons'
+  return order.includeCloudBackup ? `${option.label} + Cloud Backup` : option.label
+}
+
+export function formatDollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+}

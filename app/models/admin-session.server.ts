@@ -1,0 +1,22 @@
+import { Schema } from 'mongoose'
+import { defineModel } from '#app/db/define-model.server'
+
+/**
+ * One signed-in staff session. The cookie carries a random token; only its SHA-256 is stored, so a
+ * leaked database copy can't be replayed as cookies. Logging out deletes the document, which is
+ * what makes a copied cookie useless afterwards.
+ */
+const adminSessionSchema = new Schema(
+  {
+    tokenHash: { type: String, required: true, unique: true },
+    userId: { type: String, required: true },
+    username: { type: String, required: true },
+    createdAt: { type: Date, required: true, default: Date.now },
+    expiresAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+)
+adminSessionSchema.index({ expiresAt: 1 })
+adminSessionSchema.index({ userId: 1 })
+
+export const AdminSession = defineModel('AdminSession', adminSessionSchema)

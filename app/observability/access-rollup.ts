@@ -1,0 +1,111 @@
+import { addVisitor, emptySketch, estimateVisitors, mergeSketchInto, sketchFromBase64, sketchToBase64, type VisitorSketch } from './visitor-sketch'
+
+// Pure bookkeeping for the access-log rollups (see models/access-log-rollup.server.ts).
+export const ROLLUP_BUCKET_MS = 10 * 60 * 1000
+/** Pages kept per bucket: a scanner requesting thousands of random URLs can't bloat a bucket. */
+export const PATHS_PER_BUCKET = 200
+
+export type RollupEntry = { timestamp: Date; path: string; status: number; responseTimeMs: number; visitorKey: string }
+
+export type Rollup = {
+  bucket: number
+  requests: number
+  totalTimeMs: number
+  statuses: Map<number, number>
+  paths: Map<string, number>
+  visitors: VisitorSketch
+}
+
+export function bucketOf(time: number) {
+  return Math.floor(time / ROLLUP_BUCKET_MS) * ROLLUP_BUCKET_MS
+}
+
+/**
+ * The page a request was for: React Router's client navigations fetch `/page.data` (`/_root.data`
+ * for the home page), which are the same page for staff; its route manifest isn't a page at all.
+ */
+export function pageOf(path: string): string | null {
+  if (path === '/__manifest') return null
+  if (path === '/_root.data') return '/'
+  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
+}
+
+function increment<K>(map: Map<K, number>, key: K, by = 1) {
+  map.set(key, (map.get(key) ?? 0) + by)
+}
+
+/** Adds entries to the rollups of their buckets; returns the buckets that changed. */
+export function addToRollups(rollups: Map<number, Rollup>, entries: RollupEntry[]): Set<number> {
+  const changed = new Set<number>()
+  for (const entry of entries) {
+    const bucket = bucketOf(entry.timestamp.getTime())
+    let rollup = rollups.get(bucket)
+    if (!rollup) {
+      rollup = { bucket, requests: 0, totalTimeMs: 0, statuses: new Map(), paths: new Map(), visitors: emptySketch() }
+      rollups.set(bucket, rollup)
+    }
+    rollup.requests++
+    rollup.totalTimeMs += entry.responseTimeMs
+    increment(rollup.statuses, entry.status)
+    const page = pageOf(entry.path)
+    if (page) increment(rollup.paths, page)
+    addVisitor(rollup.visitors, entry.visitorKey)
+    changed.add(bucket)
+  }
+  return changed
+}
+
+/**
+ * The stored shape of one rollup. Counts travel as JSON text and the visitor sketch as base64:
+ * single strings, which FerretDB reads far faster than arrays of sub-documents.
+ */
+export function rollupDocument(instanceId: string, rollup: Rollup, now = new Date()) {
+  const topPaths = [...rollup.paths].sort((a, b) => b[1] - a[1]).slice(0, PATHS_PER_BUCKET)
+  return {
+    _id: `${instanceId}:${new Date(rollup.bucket).toISOString()}`,
+    bucket: new Date(rollup.bucket),
+    requests: rollup.requests,
+    totalTimeMs: rollup.totalTimeMs,
+    statuses: JSON.stringify([...rollup.statuses]),
+    paths: JSON.stringify(topPaths),
+    visitors: sketchToBase64(rollup.visitors),
+    updatedAt: now,
+  }
+}
+
+export type StoredRollup = ReturnType<typeof rollupDocument>
+
+function parsePairs<K>(text: string): [K, number][] {
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? (value as [K, number][]) : []
+  } catch {
+    return []
+  }
+}
+
+/** Merges stored rollups (any instances, any buckets) into SPEC §3's analytics. */
+export function mergeRollups(documents: Pick<StoredRollup, 'requests' | 'totalTimeMs' | 'statuses' | 'paths' | 'visitors'>[], topPages: number) {
+  let requests = 0
+  let totalTimeMs = 0
+  const statuses = new Map<number, number>()
+  const paths = new Map<string, number>()
+  const visitors = emptySketch()
+  for (const doc of documents) {
+    requests += doc.requests
+    totalTimeMs += doc.totalTimeMs
+    for (const [code, count] of parsePairs<number>(doc.statuses)) increment(statuses, code, count)
+    for (const [path, count] of parsePairs<string>(doc.paths)) increment(paths, path, count)
+    mergeSketchInto(visitors, sketchFromBase64(doc.visitors))
+  }
+  return {
+    totalRequests: requests,
+    uniqueVisitors: estimateVisitors(visitors),
+    responseTimeAvg: requests ? totalTimeMs / requests : 0,
+    httpStatusCodes: Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0]).map(([code, count]) => [String(code), count])),
+    mostVisitedPages: [...paths]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, topPages)
+      .map(([url, count]) => ({ url, count })),
+  }
+}

@@ -1,0 +1,122 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { DEMO_CREDENTIALS, isDemoAccountActive } from '#app/auth/admin-account.server'
+import { findAdminSession, startAdminSession } from '#app/auth/admin-session.server'
+import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
+import { signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
+import { getEnv } from '#app/config/env.server'
+import { adminLoginSchema, SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login'
+import { pageMeta } from '#app/domain/seo'
+import { redirectWithToast } from '#app/session/toast.server'
+import type { Route } from './+types/admin-login'
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: 'Admin Login', description: 'Staff sign-in.', path: '/admin-login', siteUrl: data?.siteUrl ?? '', noindex: true })
+
+// The action's Retry-After (on 429) reaches the browser only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders)
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+  if (await findAdminSession(request)) throw redirect(redirectTo)
+  return { siteUrl: getEnv().SITE_URL, demo: (await isDemoAccountActive()) ? DEMO_CREDENTIALS : null }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request)
+  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const { username, password, redirectTo } = submission.value
+  const result = await signIn({ username, password, clientIp: context.clientIp })
+  if (result.outcome === 'rate-limited') {
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS_MESSAGE], hideFields: ['password'] }) },
+      { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+    )
+  }
+  if (result.outcome === 'invalid') {
+    // Back to the form with SPEC's failure toast; the redirect keeps a reload from re-posting.
+    const back = `/admin-login?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`
+    return redirectWithToast(back, SIGN_IN_FAILED_TOAST)
+  }
+  const cookie = await startAdminSession(result.admin)
+  return redirectWithToast(safeRedirectPath(redirectTo), SIGNED_IN_TOAST, { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const signingIn = navigation.state !== 'idle' && navigation.formAction?.startsWith('/admin-login') === true
+  const [form, fields] = useForm({
+    id: 'admin-login',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  })
+
+  return (
+    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to view contact submissions, orders and access logs.</p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? '/admin'} />
+          {form.errors ? (
+            <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              {form.errors.join(' ')}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={fields.username.id} className="block text-sm font-medium text-slate-800">
+              Username
+            </label>
+            <input
+              {...getInputProps(fields.username, { type: 'text' })}
+              autoComplete="username"
+              required
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            {fields.username.errors ? (
+              <p id={fields.username.errorId} className="mt-1 text-sm text-red-700">
+                {fields.username.errors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={fields.password.id} className="block text-sm font-medium text-slate-800">
+              Password
+            </label>
+            <input
+              {...getInputProps(fields.password, { type: 'password' })}
+              autoComplete="current-password"
+              required
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            {fields.password.errors ? (
+              <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
+                {fields.password.errors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            disabled={signingIn}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            {signingIn ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
+            Sign in
+          </button>
+        </Form>
+        {loaderData.demo ? (
+          <p data-testid="demo-hint" className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+            Demo credentials: username <strong>{loaderData.demo.username}</strong>, password <strong>{loaderData.demo.password}</strong>
+          </p>
+        ) : null}
+      </div>
+    </main>
+  )
+}

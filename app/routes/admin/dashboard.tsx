@@ -1,0 +1,158 @@
+import { useEffect } from 'react'
+import { data, Form, Link, useSearchParams } from 'react-router'
+import { type ContactSubmission, findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
+import { requireAdmin } from '#app/auth/require-admin.server'
+import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { ChatTranscripts } from '#app/components/admin/chat-transcripts'
+import { Pagination } from '#app/components/admin/pagination'
+import { SubmissionDetail } from '#app/components/admin/submission-detail'
+import { showToast } from '#app/components/ui/toaster'
+import { getEnv } from '#app/config/env.server'
+import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { formatAdminDate, serviceLabel } from '#app/domain/admin-format'
+import { pageMeta } from '#app/domain/seo'
+import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: 'Admin Dashboard', description: 'Contact submissions.', path: '/admin', siteUrl: data?.siteUrl ?? '', noindex: true })
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const url = new URL(request.url)
+  const search = url.searchParams.get('q')?.trim() ?? ''
+  const page = Number(url.searchParams.get('page') ?? '1') || 1
+  const viewId = url.searchParams.get('view')
+  const siteUrl = getEnv().SITE_URL
+  try {
+    const [list, selected, conversations] = await Promise.all([
+      listContactSubmissions({ search, page }),
+      viewId ? findContactSubmission(viewId) : null,
+      listChatTranscripts(),
+    ])
+    return { siteUrl, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    // SPEC: when loading fails there is no data, and a notice says submissions are still saved.
+    return data(
+      { siteUrl, search, submissions: [] as ContactSubmission[], total: 0, page: 1, pageCount: 1, selected: null, viewMissing: false, conversations: [], loadFailed: true },
+      { status: 503 },
+    )
+  }
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { submissions, total, page, pageCount, selected, viewMissing, conversations, loadFailed, search } = loaderData
+  const [searchParams] = useSearchParams()
+  const hrefWith = (view: string | null) => {
+    const params = new URLSearchParams(searchParams)
+    if (view) params.set('view', view)
+    else params.delete('view')
+    const query = params.toString()
+    return query ? `?${query}` : '/admin'
+  }
+
+  useEffect(() => {
+    if (loadFailed) showToast({ title: 'Error', description: 'Failed to load contact submissions. Please try again.', variant: 'destructive' })
+  }, [loadFailed])
+
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/logs" className={adminButtonClass}>
+            View Access Logs
+          </Link>
+          <Link to="/admin/orders" className={adminButtonClass}>
+            View Orders
+          </Link>
+          <RefreshLink />
+          <LogoutButton />
+        </div>
+      </div>
+
+      {loadFailed ? (
+        <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
+          This is a preview with sample data: the contacts endpoint is not yet available. Contact form submissions are still being saved.
+        </p>
+      ) : null}
+
+      <div className="mt-8">
+        {selected ? <SubmissionDetail submission={selected} closeHref={hrefWith(null)} /> : null}
+        {viewMissing ? (
+          <p role="alert" className="mb-6 rounded-md border border-red-200 bg-red-50 p-3 text-red-700">
+            That submission no longer exists.
+          </p>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="submissions-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
+            All Submissions
+          </h2>
+          <Form method="get" role="search" className="flex gap-2">
+            <label htmlFor="submission-search" className="sr-only">
+              Search submissions by name, email or message
+            </label>
+            <input
+              id="submission-search"
+              type="search"
+              name="q"
+              defaultValue={search}
+              placeholder="Search name, email or message"
+              className="w-64 rounded-md border border-slate-300 px-3 py-2"
+            />
+            <button type="submit" className={adminButtonClass}>
+              Search
+            </button>
+          </Form>
+        </div>
+        {submissions.length === 0 ? (
+          <p className="mt-6 text-slate-600">
+            {search ? `No submissions match “${search}”.` : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
+          </p>
+        ) : (
+          <div className="mt-6 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">Date</th>
+                  <th scope="col" className="py-2 pr-4">Name</th>
+                  <th scope="col" className="py-2 pr-4">Email</th>
+                  <th scope="col" className="py-2 pr-4">Service</th>
+                  <th scope="col" className="py-2">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {submissions.map((submission) => (
+                  <tr key={submission.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>
+                    <td className="py-2 pr-4">{submission.name}</td>
+                    <td className="py-2 pr-4">{submission.email}</td>
+                    <td className="py-2 pr-4">
+                      {submission.service ? (
+                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{serviceLabel(submission.service)}</span>
+                      ) : (
+                        <span className="text-slate-500">Not specified</span>
+                      )}
+                    </td>
+                    <td className="py-2">
+                      <Link to={hrefWith(submission.id)} className="text-brand-700 underline" aria-label={`View submission from ${submission.name}`}>
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-2 text-sm text-slate-500">{total} submissions</p>
+          </div>
+        )}
+        <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Submission pages" />
+      </section>
+
+      <ChatTranscripts conversations={conversations} />
+    </main>
+  )
+}

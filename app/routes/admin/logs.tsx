@@ -1,0 +1,90 @@
+import { data, Link, useNavigation } from 'react-router'
+import { requireAdmin } from '#app/auth/require-admin.server'
+import { AccessAnalyticsView } from '#app/components/admin/access-analytics-view'
+import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { getEnv } from '#app/config/env.server'
+import { isDatabaseUnavailable } from '#app/db/connection.server'
+import type { AccessAnalytics } from '#app/domain/access-analytics'
+import { pageMeta } from '#app/domain/seo'
+import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
+import type { Route } from './+types/logs'
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: 'Access Logs', description: 'User access logs for the last 24 hours.', path: '/admin/logs', siteUrl: data?.siteUrl ?? '', noindex: true })
+
+type Tab = 'analytics' | 'raw'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  // The tab lives in the URL (?tab=raw), so it works without JavaScript and survives a reload.
+  const tab: Tab = new URL(request.url).searchParams.get('tab') === 'raw' ? 'raw' : 'analytics'
+  const siteUrl = getEnv().SITE_URL
+  try {
+    if (tab === 'raw') return { siteUrl, tab, analytics: null, logs: await getRawAccessLog(), connectionError: false }
+    return { siteUrl, tab, analytics: await getAccessAnalytics(), logs: null, connectionError: false }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+    return data({ siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, connectionError: true }, { status: 503 })
+  }
+}
+
+const tabClass = 'rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold'
+
+export default function AccessLogs({ loaderData }: Route.ComponentProps) {
+  const { tab, analytics, logs, connectionError } = loaderData
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
+      <div className="flex flex-col items-start gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Access Logs</h1>
+          <p className="mt-1 text-slate-600">User access logs for the last 24 hours</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin" className={adminButtonClass}>
+            Back to Admin
+          </Link>
+          <RefreshLink />
+          {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
+          <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>
+            Export CSV
+          </a>
+          <LogoutButton />
+        </div>
+      </div>
+
+      {connectionError ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-700">
+          Error connecting to server
+        </p>
+      ) : null}
+
+      <nav aria-label="Log views" className="mt-8 flex gap-2 border-b border-slate-200">
+        <Link to="/admin/logs" aria-current={tab === 'analytics' ? 'page' : undefined} className={`${tabClass} ${tab === 'analytics' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}>
+          Analytics
+        </Link>
+        <Link to="/admin/logs?tab=raw" aria-current={tab === 'raw' ? 'page' : undefined} className={`${tabClass} ${tab === 'raw' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}>
+          Raw Logs
+        </Link>
+      </nav>
+
+      {loading ? (
+        <div role="status" className="mt-8 flex items-center gap-3 text-slate-600">
+          <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+          Loading…
+        </div>
+      ) : connectionError ? null : tab === 'analytics' && analytics ? (
+        <AccessAnalyticsView analytics={analytics} />
+      ) : tab === 'raw' ? (
+        logs ? (
+          <pre data-testid="raw-logs" className="mt-6 max-h-[70vh] overflow-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+            {logs}
+          </pre>
+        ) : (
+          <p className="mt-6 text-slate-600">No logs available</p>
+        )
+      ) : null}
+    </main>
+  )
+}

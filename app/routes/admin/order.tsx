@@ -1,0 +1,115 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { changeOrderStatus, findStaffOrder } from '#app/admin/orders.server'
+import { requireAdmin } from '#app/auth/require-admin.server'
+import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
+import { getEnv } from '#app/config/env.server'
+import { formatAdminDate } from '#app/domain/admin-format'
+import { describeOrderOptions, formatDollars } from '#app/domain/order-display'
+import { allowedNextStatuses, isOrderStatus } from '#app/domain/order-status'
+import { pageMeta } from '#app/domain/seo'
+import { invariantResponse } from '#app/http/responses.server'
+import { redirectWithToast } from '#app/session/toast.server'
+import type { Route } from './+types/order'
+
+export const meta: Route.MetaFunction = ({ data, params }) =>
+  pageMeta({ title: 'Order details', description: 'One order.', path: `/admin/orders/${params.orderId}`, siteUrl: data?.siteUrl ?? '', noindex: true })
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const order = await findStaffOrder(params.orderId)
+  invariantResponse(order, 'Order not found', 404)
+  return { siteUrl: getEnv().SITE_URL, order, nextStatuses: allowedNextStatuses(order.status) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const status = (await request.formData()).get('status')
+  if (!isOrderStatus(status)) return data({ error: 'Choose a status from the list.' }, { status: 400 })
+  const change = await changeOrderStatus(params.orderId, status)
+  invariantResponse(change.outcome !== 'not-found', 'Order not found', 404)
+  if (change.outcome === 'not-allowed') {
+    return data({ error: `An order that is ${change.from} can't become ${status}. The page now shows its current status.` }, { status: 409 })
+  }
+  return redirectWithToast(`/admin/orders/${params.orderId}`, { title: 'Order updated', description: `The order is now ${status}.` })
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, nextStatuses } = loaderData
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting'
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">Order from {order.name}</h1>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/orders" className={adminButtonClass}>
+            Back to Orders
+          </Link>
+          <LogoutButton />
+        </div>
+      </div>
+      <section aria-label="Order details" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-600">Status</dt>
+          <dd data-testid="order-status">
+            <OrderStatusBadge status={order.status} />
+          </dd>
+          <dt className="font-medium text-slate-600">Placed</dt>
+          <dd>{formatAdminDate(order.createdAt)}</dd>
+          <dt className="font-medium text-slate-600">Customer</dt>
+          <dd>{order.name}</dd>
+          <dt className="font-medium text-slate-600">Email</dt>
+          <dd>
+            <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
+              {order.email}
+            </a>
+          </dd>
+          <dt className="font-medium text-slate-600">Phone</dt>
+          <dd>{order.phone ?? 'Not provided'}</dd>
+          <dt className="font-medium text-slate-600">Plan</dt>
+          <dd>{order.planName}</dd>
+          <dt className="font-medium text-slate-600">Options</dt>
+          <dd>{describeOrderOptions(order)}</dd>
+          <dt className="font-medium text-slate-600">Seats</dt>
+          <dd>{order.ms365Option === 'none' ? 'Not applicable' : order.ms365Users}</dd>
+          <dt className="font-medium text-slate-600">Amount</dt>
+          <dd>{formatDollars(order.amount)} per month</dd>
+          <dt className="font-medium text-slate-600">Payment reference</dt>
+          <dd className="break-all">{order.paymentId ?? 'None yet'}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="status-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="status-heading" className="text-xl font-semibold text-slate-900">
+          Change status
+        </h2>
+        {actionData?.error ? (
+          <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-red-700">
+            {actionData.error}
+          </p>
+        ) : null}
+        {nextStatuses.length === 0 ? (
+          <p className="mt-4 text-slate-600">A {order.status} order can't change status any more.</p>
+        ) : (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="status" className="block text-sm font-medium text-slate-800">
+                New status
+              </label>
+              <select id="status" name="status" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
+                {nextStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" disabled={saving} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+              {saving ? 'Saving...' : 'Update status'}
+            </button>
+          </Form>
+        )}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,20 @@
+import { requireAdminApi } from '#app/auth/require-admin.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+import { accessLogCsvFileName, accessLogCsvStream } from '#app/observability/access-analytics.server'
+import type { Route } from './+types/logs-download'
+
+// The last 24 hours as a CSV file, streamed (see accessLogCsvStream for why memory stays flat).
+export function loader({ request }: Route.LoaderArgs) {
+  return handleJsonErrors(async () => {
+    await requireAdminApi(request)
+    const now = new Date()
+    return new Response(accessLogCsvStream(now), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${accessLogCsvFileName(now)}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    })
+  })
+}

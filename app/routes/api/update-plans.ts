@@ -1,0 +1,17 @@
+import { requireAdminApi } from '#app/auth/require-admin.server'
+import { clearCatalogueCache } from '#app/catalogue/catalogue.server'
+import { syncPlanCatalogue } from '#app/db/seed.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+import type { Route } from './+types/update-plans'
+
+// Staff only: writes the plan catalogue from the seed data. Idempotent (plans are replaced by their
+// stable id), so repeating the call changes nothing.
+export function action({ request }: Route.ActionArgs) {
+  return handleJsonErrors(async () => {
+    await requireAdminApi(request)
+    if (request.method !== 'POST') return Response.json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
+    const plans = await syncPlanCatalogue()
+    clearCatalogueCache()
+    return Response.json({ success: true, message: `Plan catalogue synchronised (${plans} plans).`, plans })
+  })
+}

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test'
+import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
+import { recentLogDocument } from '../../app/observability/recent-log'
+import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
+
+test.afterAll(closeE2eDatabase)
+
+/** Enough hits on one unique path that it tops Most Visited Pages whatever else the e2e run did. */
+async function seedTraffic() {
+  const db = await e2eDatabase()
+  const path = `/${uniqueLabel('e2e-hot-page')}`
+  const now = Date.now()
+  const entry = (i: number, status: number) => ({
+    timestamp: new Date(now - i * 10),
+    method: 'GET',
+    path,
+    status,
+    responseTimeMs: 5,
+    visitorKey: uniqueLabel('v'),
+    userAgent: 'e2e-agent',
+  })
+  const entries = [...Array.from({ length: 3000 }, (_, i) => entry(i, 200)), entry(3000, 418), entry(3001, 503)]
+  await db.collection('accesslogentries').insertMany(entries)
+  // The analytics read the running totals that the server's log writer keeps per 10-minute bucket.
+  const rollups = new Map<number, Rollup>()
+  addToRollups(rollups, entries)
+  const stored = [...rollups.values()].map((rollup) => rollupDocument(uniqueLabel('e2e'), rollup))
+  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrollups').insertMany(stored)
+  // …and the Raw Logs tab the latest lines each instance keeps.
+  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrecents').insertOne(recentLogDocument(uniqueLabel('e2e'), entries))
+  return path
+}
+
+test('the analytics tab shows the cards, the busiest page and named, coloured status codes', async ({ browser }) => {
+  const path = await seedTraffic()
+  const { context, page } = await signedInPage(browser)
+  await page.getByRole('link', { name: 'View Access Logs' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible()
+  await expect(page.getByText('User access logs for the last 24 hours')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page')
+  const cards = page.getByTestId('analytics-cards')
+  for (const label of ['Total Requests', 'Unique Visitors', 'Avg Response Time', 'Success Rate']) await expect(cards).toContainText(label)
+  await expect(cards).toContainText(/\d+\.\d{2} ms/)
+  await expect(cards).toContainText(/\d+%/)
+
+  const pages = page.getByRole('region', { name: 'Most Visited Pages' })
+  await expect(pages.getByRole('listitem').first()).toContainText(path)
+  await expect(pages.getByRole('listitem').first()).toContainText('3,002')
+  await expect(page.getByTestId('status-200')).toContainText('OK')
+  await expect(page.getByTestId('status-200')).toHaveAttribute('data-colour', 'green')
+  await expect(page.getByTestId('status-418')).toContainText('Unknown')
+  await expect(page.getByTestId('status-418')).toHaveAttribute('data-colour', 'orange')
+  await expect(page.getByTestId('status-503')).toHaveAttribute('data-colour', 'red')
+
+  await page.getByRole('link', { name: 'Raw Logs' }).click()
+  await expect(page).toHaveURL('/admin/logs?tab=raw')
+  await expect(page.getByTestId('raw-logs')).toContainText(`GET ${path} 200`)
+
+  const analytics = await page.request.get('/api/admin/logs/analytics')
+  const body = (await analytics.json()) as { success: boolean; analytics: { mostVisitedPages: { url: string; count: number }[]; httpStatusCodes: Record<string, number> } }
+  expect(body.success).toBe(true)
+  expect(body.analytics.mostVisitedPages[0]).toEqual({ url: path, count: 3002 })
+  expect(body.analytics.httpStatusCodes['418']).toBeGreaterThanOrEqual(1)
+  const logs = await page.request.get('/api/admin/logs')
+  expect(await logs.json()).toMatchObject({ success: true, logs: expect.stringContaining(path) })
+  await context.close()
+})
+
+test('Export CSV downloads a dated file with a header row', async ({ browser }) => {
+  const path = await seedTraffic()
+  const { context, page } = await signedInPage(browser)
+  await page.goto('/admin/logs')
+  const response = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toContain('text/csv')
+  expect(response.headers()['content-disposition']).toMatch(/attachment; filename="access-logs-\d{4}-\d{2}-\d{2}\.csv"/)
+  const text = await response.text()
+  expect(text.split('\r\n')[0]).toBe('timestamp,method,path,status,response_time_ms,visitor_key,user_agent,referrer')
+  expect(text).toContain(`,GET,${path},200,5,`)
+  await context.close()
+})
+
+test('without JavaScript the logs page shows analytics and switches to raw logs by link', async ({ browser }) => {
+  const path = await seedTraffic()
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+  await page.goto('/admin/logs')
+  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
+  await expect(page.getByRole('region', { name: 'Most Visited Pages' })).toContainText(path)
+  await page.getByRole('link', { name: 'Raw Logs' }).click()
+  await expect(page).toHaveURL('/admin/logs?tab=raw')
+  await expect(page.getByRole('link', { name: 'Raw Logs' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('raw-logs')).toContainText(path)
+  await context.close()
+})

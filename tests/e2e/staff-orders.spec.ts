@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test'
+import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
+
+test.afterAll(closeE2eDatabase)
+
+async function createOrder(name: string) {
+  const db = await e2eDatabase()
+  const { insertedId } = await db.collection('orders').insertOne({
+    name,
+    email: `${name}@example.com`.toLowerCase(),
+    planId: 2,
+    paymentMethod: 'credit_card',
+    ms365Option: 'business_premium',
+    ms365Users: 20,
+    includeCloudBackup: true,
+    status: 'pending',
+    amount: 1038,
+    appliedEventIds: [],
+    createdAt: new Date(Date.now() + 60_000), // newest, so it is on the first page
+    updatedAt: new Date(),
+  })
+  return String(insertedId)
+}
+
+test('staff see a new order and mark it paid, after which only cancellation is offered', async ({ browser }) => {
+  const name = uniqueLabel('Olive Order')
+  const id = await createOrder(name)
+  const { context, page } = await signedInPage(browser)
+  await page.getByRole('link', { name: 'View Orders' }).click()
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('Professional')
+  await expect(row).toContainText('Microsoft 365 Business Premium + Cloud Backup')
+  await expect(row).toContainText('$1,038.00')
+  await expect(row).toContainText('pending')
+
+  await row.getByRole('link', { name: `View order from ${name}` }).click()
+  await expect(page).toHaveURL(`/admin/orders/${id}`)
+  await page.getByLabel('New status').selectOption('paid')
+  await page.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByTestId('toast')).toContainText('The order is now paid.')
+  await expect(page.getByTestId('order-status')).toHaveText('paid')
+  await expect(page.getByLabel('New status').locator('option')).toHaveText(['canceled'])
+  await context.close()
+})
+
+test('a status change the rules forbid is refused with an explanation', async ({ browser, baseURL }) => {
+  const name = uniqueLabel('Carl Canceled')
+  const id = await createOrder(name)
+  const db = await e2eDatabase()
+  await db.collection('orders').updateOne({ name }, { $set: { status: 'canceled' } })
+  const { context, page } = await signedInPage(browser)
+  await page.goto(`/admin/orders/${id}`)
+  await expect(page.getByText("A canceled order can't change status any more.")).toBeVisible()
+  const refused = await page.request.post(`/admin/orders/${id}`, { form: { status: 'paid' }, headers: { Origin: baseURL! } })
+  expect(refused.status()).toBe(409)
+  await context.close()
+})
+
+test('without JavaScript staff change an order status through the form', async ({ browser }) => {
+  const name = uniqueLabel('Nina NoJs')
+  const id = await createOrder(name)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+  await page.goto(`/admin/orders/${id}`)
+  await page.getByLabel('New status').selectOption('failed')
+  await page.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('failed')
+  await context.close()
+})

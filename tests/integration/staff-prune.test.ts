@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { AccessLogEntry } from '#app/models/access-log.server'
+import { pruneAccessLog } from '#app/observability/access-log.server'
+import { setupTestDatabase } from '#tests/support/database'
+
+setupTestDatabase('staff_prune')
+
+describe('access-log retention', () => {
+  it('prunes a busy month’s worth of old entries in batches and keeps recent ones', async () => {
+    const old = new Date(Date.now() - 31 * 24 * 3600_000)
+    const entry = (timestamp: Date) => ({ timestamp, method: 'GET', path: '/', status: 200, responseTimeMs: 1, visitorKey: 'v' })
+    for (let i = 0; i < 4; i++) await AccessLogEntry.collection.insertMany(Array.from({ length: 10_000 }, () => entry(old)))
+    await AccessLogEntry.collection.insertOne(entry(new Date()))
+    expect(await pruneAccessLog()).toBe(40_000)
+    expect(await AccessLogEntry.countDocuments()).toBe(1)
+  }, 120_000)
+})

@@ -1,6 +1,6 @@
 import { getEnv } from '#app/config/env.server'
 import { BUSINESS } from '#app/domain/business'
-import type { ChatRequest } from '#app/domain/chat'
+import type { ChatRequest } from '#app/domain/chat-request'
 import { ChatConversation } from '#app/models/chat.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatCard } from './teams.server'

@@ -1,11 +1,11 @@
-import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, parse, useForm } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { showToast } from '#app/components/ui/toaster'
-import { CONTACT_LIMITS, contactFormSchema, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form'
+import type { validateContactForm } from './contact-form-validation'
+import { CONTACT_CONSTRAINT, CONTACT_LIMITS, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form-fields'
 import type { contactAction } from '#app/enquiries/contact-action.server'
 
 // SPEC §2 Contact, §4 (contact form states), §5 (rules), §8 (texts). The form posts to the home
@@ -21,6 +21,19 @@ type ContactActionData = Awaited<ReturnType<typeof contactAction>>
 type ContactActionResult = Exclude<ContactActionData, Response> extends { data: infer D } ? D : never
 type SavedContact = NonNullable<ContactActionResult['contact']>
 
+type Validate = typeof validateContactForm
+let validateWithSchema: Validate | undefined
+
+/** Fetches the schema (and zod) once, on the first focus of the form. */
+function loadValidation() {
+  if (!validateWithSchema) void import('./contact-form-validation').then((module) => (validateWithSchema = module.validateContactForm))
+}
+
+/** Until the schema has arrived, let the submission through: the server validates with the same schema. */
+function validate(formData: FormData): ReturnType<Validate> {
+  return validateWithSchema ? validateWithSchema(formData) : (parse(formData, { resolve: () => ({ value: {} }) }) as ReturnType<Validate>)
+}
+
 export function ContactForm() {
   const hydrated = useHydrated()
   const fetcher = useFetcher<ContactActionResult>({ key: 'contact-form' })
@@ -29,10 +42,10 @@ export function ContactForm() {
   const [form, fields] = useForm({
     id: 'contact-form',
     lastResult,
-    constraint: getZodConstraint(contactFormSchema),
+    constraint: CONTACT_CONSTRAINT,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+    onValidate: ({ formData }) => validate(formData),
   })
   const sending = fetcher.state !== 'idle'
   const lastSubmission = useFetcherOutcome(fetcher.data, fetcher.state)
@@ -41,7 +54,7 @@ export function ContactForm() {
     <div className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
       <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
-      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" {...getFormProps(form)}>
+      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" onFocus={loadValidation} {...getFormProps(form)}>
         <HoneypotInputs />
         {/* Tells the action to answer with data instead of a redirect (see ENHANCED_FIELD). */}
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chatRequestSchema, defaultAgentReply, isSendable, validateChatContact } from './chat'
+import { defaultAgentReply, isSendable, validateChatContact } from './chat'
+import { chatRequestSchema } from './chat-request'
 
 describe('the support chat rules', () => {
   it('never sends an empty or blank message', () => {

@@ -1,5 +1,3 @@
-import { z } from './zod'
-
 // SPEC §3 (chat message, contact info), §5 (chat rules) and §8 (chat texts), shared by the widget
 // and POST /api/teams-chat.
 
@@ -31,7 +29,7 @@ export const CHAT_CONTACT_MESSAGES = {
 } as const
 
 // SPEC §5: "text, at sign, text, dot, text".
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const CHAT_LIMITS = { message: 2000, name: 100, email: 254 } as const
 
@@ -55,23 +53,4 @@ export function defaultAgentReply(email?: string) {
   return `Thank you for your message! Our tech team has been notified and will get back to you shortly.${contact}`
 }
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, message)
-    .transform((value) => (value === '' ? undefined : value))
-    .optional()
-
-export const chatRequestSchema = z.object({
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`),
-  name: optionalText(CHAT_LIMITS.name, `Name must be at most ${CHAT_LIMITS.name} characters`),
-  email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine((email) => email === undefined || SIMPLE_EMAIL.test(email), CHAT_CONTACT_MESSAGES.emailInvalid),
-})
-
-export type ChatRequest = z.output<typeof chatRequestSchema>
 export type ChatResponse = { ok: true; response: string } | { ok: false; message: string; errors?: Record<string, string[]> }

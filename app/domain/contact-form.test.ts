@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { contactFormSchema, fieldErrors, parseContactJson, SERVICE_CHOICES, serviceLabel } from './contact-form'
+import { contactFormSchema, fieldErrors, parseContactJson } from './contact-form'
+import { SERVICE_CHOICES, serviceLabel } from './contact-form-fields'
 
 const valid = { name: 'Dana Whitfield', email: 'dana@example.com', message: 'Our dealership needs a new firewall.' }
 

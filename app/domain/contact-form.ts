@@ -1,45 +1,10 @@
+import { CONTACT_LIMITS, CONTACT_MESSAGES, countDigits, SERVICE_CHOICES, type ServiceValue } from './contact-form-fields'
 import { z } from './zod'
 
 // SPEC §3 (service choices) and §5 (rules and their exact messages). One schema: conform validates
 // with it in the browser, the home route's action and POST /api/contact validate with it on the server.
 
-export const SERVICE_CHOICES = [
-  { value: 'managed-it', label: 'IT Managed Services' },
-  { value: 'network', label: 'Network Support & Maintenance' },
-  { value: 'cybersecurity', label: 'Cybersecurity Services' },
-  { value: 'hardware', label: 'Hardware Procurement & Integration' },
-  { value: 'telecom', label: 'Telecommunications Services' },
-  { value: 'voip', label: 'VoIP Services' },
-  { value: 'cellular', label: 'Cellular Services' },
-  { value: 'internet', label: 'Internet Services' },
-  { value: 'cloud', label: 'Cloud Services' },
-  { value: 'virtual', label: 'Virtual Infrastructure' },
-  { value: 'saas', label: 'Software-as-a-Service' },
-  { value: 'consulting', label: 'IT Consulting' },
-  { value: 'other', label: 'Other' },
-] as const
-
-export type ServiceValue = (typeof SERVICE_CHOICES)[number]['value']
 const SERVICE_VALUES = SERVICE_CHOICES.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]]
-
-export function serviceLabel(value: string | null | undefined): string | undefined {
-  return SERVICE_CHOICES.find((choice) => choice.value === value)?.label
-}
-
-export const CONTACT_MESSAGES = {
-  name: 'Name must be at least 2 characters',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter at least 10 digits for your phone number',
-  message: 'Message must be at least 10 characters',
-  service: 'Please choose one of the listed services',
-} as const
-
-// Upper bounds the spec leaves open: generous for people, small enough to stop abuse.
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const
-
-export function countDigits(value: string) {
-  return value.replace(/\D/g, '').length
-}
 
 // `error` on each base type makes a missing value or a non-string (say `{"$gt": ""}` sent to the
 // JSON API) fail with the field's own message instead of zod's generic type error.

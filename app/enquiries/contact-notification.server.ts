@@ -1,5 +1,6 @@
 import { BUSINESS } from '#app/domain/business'
-import { type ContactFormValues, serviceLabel } from '#app/domain/contact-form'
+import type { ContactFormValues } from '#app/domain/contact-form'
+import { serviceLabel } from '#app/domain/contact-form-fields'
 import type { MailPayload } from '#app/mail/smtp.server'
 
 // Header values must stay on one line; the body is plain text, so nothing else needs escaping.

@@ -1,6 +1,6 @@
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { chatVisitor } from '#app/chat/visitor-cookie.server'
-import { chatRequestSchema } from '#app/domain/chat'
+import { chatRequestSchema } from '#app/domain/chat-request'
 import { fieldErrors } from '#app/domain/contact-form'
 import { readJsonBody } from '#app/enquiries/request-body.server'
 import { CHAT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'

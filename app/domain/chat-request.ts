@@ -1,0 +1,24 @@
+// The body of POST /api/teams-chat, validated on the server. Kept apart from domain/chat.ts so the
+// chat widget, which every page loads, does not carry zod into the browser.
+import { CHAT_CONTACT_MESSAGES, CHAT_LIMITS, SIMPLE_EMAIL } from './chat'
+import { z } from './zod'
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+
+export const chatRequestSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`),
+  name: optionalText(CHAT_LIMITS.name, `Name must be at most ${CHAT_LIMITS.name} characters`),
+  email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine((email) => email === undefined || SIMPLE_EMAIL.test(email), CHAT_CONTACT_MESSAGES.emailInvalid),
+})
+
+export type ChatRequest = z.output<typeof chatRequestSchema>

@@ -6,7 +6,3 @@ export function describeOrderOptions(order: { ms365Option: string; includeCloudB
   if (option.id === 'none') return 'No add-ons'
   return order.includeCloudBackup ? `${option.label} + Cloud Backup` : option.label
 }
-
-export function formatDollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-}

@@ -3,6 +3,7 @@ import {
   InvalidQuoteError,
   defaultUsersForPlan,
   formatCents,
+  formatDollars,
   parseMs365Option,
   pluralizeUsers,
   quote,
@@ -71,5 +72,7 @@ describe('pricing helpers', () => {
     expect(formatCents(123456)).toBe('$1,234.56')
     expect(formatCents(0)).toBe('$0.00')
     expect(pluralizeUsers(1)).toBe('1 user')
+    expect(formatDollars(1234.5)).toBe('$1,234.50')
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30')
   })
 })

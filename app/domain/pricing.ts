@@ -56,6 +56,11 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 }
 
+/** A stored dollar amount (orders keep dollars, SPEC §3) shown like every other price. */
+export function formatDollars(dollars: number): string {
+  return formatCents(dollarsToCents(dollars))
+}
+
 export function pluralizeUsers(users: number): string {
   return `${users} ${users === 1 ? 'user' : 'users'}`
 }

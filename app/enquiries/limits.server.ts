@@ -5,8 +5,8 @@ const TEN_MINUTES = 10 * 60 * 1000
 /** Enquiries per visitor IP, counted together for the form and POST /api/contact. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: TEN_MINUTES }
 
-/** Chat messages per visitor IP: a conversation needs a few more than the contact form. */
-export const CHAT_RATE_LIMIT: RateLimitRule = { name: 'chat', limit: 10, windowMs: TEN_MINUTES }
+/** Chat messages per visitor IP: the same limit as enquiries (issue 4), counted separately. */
+export const CHAT_RATE_LIMIT: RateLimitRule = { name: 'chat', limit: CONTACT_RATE_LIMIT.limit, windowMs: CONTACT_RATE_LIMIT.windowMs }
 
 /** Largest request body accepted by the enquiry endpoints (a 5000-character message is ~20 KB at worst). */
 export const MAX_BODY_BYTES = 32 * 1024

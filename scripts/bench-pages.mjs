@@ -77,6 +77,8 @@ async function audit(chrome, url, config, attempt = 1) {
     ...scores,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
     failing,
   }
@@ -98,14 +100,15 @@ try {
     ['desktop', desktopConfig],
   ]) {
     console.log(`\nLighthouse 12, ${label}:`)
-    console.log('  page                         status   perf  a11y  best   seo   CLS     LCP ms  TBT ms')
+    console.log('  page                         status   perf  a11y  best   seo   CLS     FCP ms  LCP ms  TBT ms')
     for (const pagePath of pages) {
       const r = await audit(chrome, `${origin}${pagePath}`, config)
       if (r.cls === undefined) {
         console.log(`  ${pagePath.padEnd(28)} ${r.status}`)
       } else {
-        const row = [pagePath.padEnd(28), r.status.padEnd(7), ...categories.map((c) => String(r[c]).padStart(5)), r.cls.toFixed(3).padStart(7), String(r.lcpMs).padStart(8), String(r.tbtMs).padStart(7)]
+        const row = [pagePath.padEnd(28), r.status.padEnd(7), ...categories.map((c) => String(r[c]).padStart(5)), r.cls.toFixed(3).padStart(7), String(r.fcpMs).padStart(8), String(r.lcpMs).padStart(7), String(r.tbtMs).padStart(7)]
         console.log(`  ${row.join(' ')}`)
+        if (r.lcpElement) console.log(`    LCP element: ${r.lcpElement.slice(0, 160)}`)
       }
       if (r.failing.length) console.log(`    failing audits: ${r.failing.join(', ')}`)
     }

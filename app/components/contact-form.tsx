@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Field } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
 import { CONTACT_CONSTRAINT, CONTACT_LIMITS, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form-fields'
@@ -108,26 +109,6 @@ export function ContactForm() {
 function inputProps(field: FieldMetadata<string | undefined>, type: 'text' | 'email' | 'tel') {
   const { key: _key, ...props } = getInputProps(field, { type })
   return props
-}
-
-const CONTROL_CLASS =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600'
-
-/** Label, control and error list wired by id (conform's aria-invalid and aria-describedby). */
-function Field({ label, field, render }: { label: string; field: FieldMetadata<string | undefined>; render: (props: { className: string }) => React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {render({ className: CONTROL_CLASS })}
-      <div id={field.errorId} className="min-h-5 pt-1 text-sm text-red-700">
-        {field.errors?.map((error) => (
-          <p key={error}>{error}</p>
-        ))}
-      </div>
-    </div>
-  )
 }
 
 /**

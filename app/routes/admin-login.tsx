@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS, isDemoAccountActive } from '#app/auth/admin-account.s
 import { findAdminSession, startAdminSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
 import { signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
+import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/config/env.server'
 import { adminLoginSchema, SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login'
 import { pageMeta } from '#app/domain/seo'
@@ -70,38 +71,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               {form.errors.join(' ')}
             </p>
           ) : null}
-          <div>
-            <label htmlFor={fields.username.id} className="block text-sm font-medium text-slate-800">
-              Username
-            </label>
-            <input
-              {...getInputProps(fields.username, { type: 'text' })}
-              autoComplete="username"
-              required
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-            {fields.username.errors ? (
-              <p id={fields.username.errorId} className="mt-1 text-sm text-red-700">
-                {fields.username.errors.join(' ')}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className="block text-sm font-medium text-slate-800">
-              Password
-            </label>
-            <input
-              {...getInputProps(fields.password, { type: 'password' })}
-              autoComplete="current-password"
-              required
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-            {fields.password.errors ? (
-              <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
-                {fields.password.errors.join(' ')}
-              </p>
-            ) : null}
-          </div>
+          <Field label="Username" field={fields.username} render={(props) => <input {...props} {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" required />} />
+          <Field label="Password" field={fields.password} render={(props) => <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />} />
           <button
             type="submit"
             disabled={signingIn}

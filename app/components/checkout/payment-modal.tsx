@@ -233,27 +233,7 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </label>
       </fieldset>
 
-      <div>
-        <label htmlFor="card-name" className="text-sm font-medium text-slate-900">
-          Name on Card
-        </label>
-        <input
-          id="card-name"
-          name="name"
-          autoComplete="cc-name"
-          required
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'card-name-error' : undefined}
-          className={inputClass}
-        />
-        {errors.name ? (
-          <p id="card-name-error" className="mt-1 text-sm text-red-700">
-            {errors.name}
-          </p>
-        ) : null}
-      </div>
+      <ModalTextField id="card-name" label="Name on Card" name="name" autoComplete="cc-name" value={name} onChange={setName} error={errors.name} />
 
       {/* Stripe's card fields live in Stripe's frames: card data never reaches our server. */}
       <div role="group" aria-labelledby="card-number-label">
@@ -283,28 +263,7 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </div>
       </div>
 
-      <div>
-        <label htmlFor="billing-email" className="text-sm font-medium text-slate-900">
-          Billing Email
-        </label>
-        <input
-          id="billing-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'billing-email-error' : undefined}
-          className={inputClass}
-        />
-        {errors.email ? (
-          <p id="billing-email-error" className="mt-1 text-sm text-red-700">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
+      <ModalTextField id="billing-email" label="Billing Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
 
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" name="terms" checked={terms} onChange={(event) => setTerms(event.currentTarget.checked)} className="mt-0.5 accent-brand-600" />
@@ -334,5 +293,52 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         {processing ? 'Processing...' : 'Complete Payment'}
       </button>
     </form>
+  )
+}
+
+/** A required text field of the modal with its error under it (name on card, billing e-mail). */
+function ModalTextField({
+  id,
+  label,
+  name,
+  type = 'text',
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: {
+  id: string
+  label: string
+  name: string
+  type?: 'text' | 'email'
+  autoComplete: string
+  value: string
+  onChange: (value: string) => void
+  error: string | undefined
+}) {
+  const errorId = `${id}-error`
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { isValidObjectId } from 'mongoose'
 import { ChatConversation } from '#app/models/chat.server'
 import { Contact } from '#app/models/contact.server'
+import { pageWindow } from './pagination'
 
 export const SUBMISSIONS_PER_PAGE = 50
 
@@ -43,14 +44,9 @@ function searchFilter(search: string) {
 export async function listContactSubmissions({ search = '', page = 1 }: { search?: string; page?: number }) {
   const filter = searchFilter(search)
   const total = await Contact.countDocuments(filter)
-  const pageCount = Math.max(1, Math.ceil(total / SUBMISSIONS_PER_PAGE))
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount)
-  const docs = await Contact.find(filter)
-    .sort({ createdAt: -1, _id: -1 })
-    .skip((current - 1) * SUBMISSIONS_PER_PAGE)
-    .limit(SUBMISSIONS_PER_PAGE)
-    .lean<ContactDocument[]>()
-  return { submissions: docs.map(toSubmission), total, page: current, pageCount }
+  const window = pageWindow(total, page, SUBMISSIONS_PER_PAGE)
+  const docs = await Contact.find(filter).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<ContactDocument[]>()
+  return { submissions: docs.map(toSubmission), total, page: window.page, pageCount: window.pageCount }
 }
 
 /** Every submission for the JSON API (SPEC §7), newest first, capped to keep the answer bounded. */

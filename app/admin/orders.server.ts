@@ -2,6 +2,7 @@ import { isValidObjectId } from 'mongoose'
 import { listPlans } from '#app/catalogue/catalogue.server'
 import { canChangeStatus, isOrderStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order } from '#app/models/order.server'
+import { pageWindow } from './pagination'
 
 export const ORDERS_PER_PAGE = 50
 
@@ -65,17 +66,12 @@ function toStaffOrder(doc: OrderDocument, names: Map<number, string>): StaffOrde
 
 export async function listStaffOrders({ page = 1 }: { page?: number }) {
   const total = await Order.countDocuments()
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE))
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount)
+  const window = pageWindow(total, page, ORDERS_PER_PAGE)
   const [docs, names] = await Promise.all([
-    Order.find()
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((current - 1) * ORDERS_PER_PAGE)
-      .limit(ORDERS_PER_PAGE)
-      .lean<OrderDocument[]>(),
+    Order.find().sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<OrderDocument[]>(),
     planNames(),
   ])
-  return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: current, pageCount }
+  return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: window.page, pageCount: window.pageCount }
 }
 
 export async function findStaffOrder(id: string) {

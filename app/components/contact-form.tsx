@@ -24,15 +24,42 @@ type SavedContact = NonNullable<ContactActionResult['contact']>
 
 type Validate = typeof validateContactForm
 let validateWithSchema: Validate | undefined
+let loadingValidation: Promise<void> | undefined
 
 /** Fetches the schema (and zod) once, on the first focus of the form. */
 function loadValidation() {
-  if (!validateWithSchema) void import('./contact-form-validation').then((module) => (validateWithSchema = module.validateContactForm))
+  loadingValidation ??= import('./contact-form-validation').then(
+    (module) => {
+      validateWithSchema = module.validateContactForm
+    },
+    // The chunk could not load (a dropped connection): send as is, the server validates the same way.
+    () => {
+      validateWithSchema = passThrough
+    },
+  )
+  return loadingValidation
 }
 
-/** Until the schema has arrived, let the submission through: the server validates with the same schema. */
+function passThrough(formData: FormData): ReturnType<Validate> {
+  return parse(formData, { resolve: () => ({ value: {} }) }) as ReturnType<Validate>
+}
+
 function validate(formData: FormData): ReturnType<Validate> {
-  return validateWithSchema ? validateWithSchema(formData) : (parse(formData, { resolve: () => ({ value: {} }) }) as ReturnType<Validate>)
+  // Submission waits for the schema (see holdUntilValidationLoaded); blur checks before it arrives pass.
+  return (validateWithSchema ?? passThrough)(formData)
+}
+
+/**
+ * A submit that comes before the schema has arrived is held (in the capture phase, ahead of
+ * conform's handler) and repeated once it has, so the browser always validates with the schema.
+ */
+function holdUntilValidationLoaded(event: React.FormEvent<HTMLFormElement>) {
+  if (validateWithSchema) return
+  event.preventDefault()
+  event.stopPropagation()
+  const form = event.currentTarget
+  const submitter = (event.nativeEvent as SubmitEvent).submitter
+  void loadValidation().then(() => form.requestSubmit(submitter))
 }
 
 export function ContactForm() {
@@ -55,7 +82,7 @@ export function ContactForm() {
     <div className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
       <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
-      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" onFocus={loadValidation} {...getFormProps(form)}>
+      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" onFocus={() => void loadValidation()} onSubmitCapture={holdUntilValidationLoaded} {...getFormProps(form)}>
         <HoneypotInputs />
         {/* Tells the action to answer with data instead of a redirect (see ENHANCED_FIELD). */}
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}

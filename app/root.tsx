@@ -34,8 +34,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        {/* The one stylesheet first: it blocks the first paint, the module preloads that follow do not. */}
-        <link rel="stylesheet" href={stylesheetHref} />
+        {/* The one stylesheet blocks the first paint, so it must be requested before the module
+            preloads. Without a precedence React 19 emits a head <link> after them; with one, React
+            treats it as a stylesheet resource and writes it ahead of every preload. */}
+        <link rel="stylesheet" href={stylesheetHref} precedence="default" />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(businessJsonLd(siteUrl)) }} />

@@ -3,7 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
+import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { builtStylesheetText } from '#app/server/stylesheet-text.server'
 
 export const streamTimeout = 5000
 
@@ -35,7 +37,12 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent')
     // Crawlers and no-JavaScript visitors get the whole document at once; browsers get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <InlineStylesheetContext value={import.meta.env.PROD ? builtStylesheetText() : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheetContext>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true

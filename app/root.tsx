@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import stylesheetHref from './app.css?url'
 import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
+import { Stylesheet } from '#app/components/stylesheet'
 import { isCheckoutPath } from '#app/components/section-link'
 import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
@@ -34,10 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        {/* The one stylesheet blocks the first paint, so it must be requested before the module
-            preloads. Without a precedence React 19 emits a head <link> after them; with one, React
-            treats it as a stylesheet resource and writes it ahead of every preload. */}
-        <link rel="stylesheet" href={stylesheetHref} precedence="default" />
+        <Stylesheet />
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(businessJsonLd(siteUrl)) }} />

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -58,6 +59,10 @@ describe('the production server', () => {
       expect(html).toContain('Modern Technology Solutions for Your Business')
       expect(html).toMatch(/id="essential-price"[^>]*>(?:<[^>]+>)*\$321/)
       expect(home.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/)
+      // The built stylesheet travels inside the document, so the first paint needs no second request.
+      const [, stylesheetPath, inlineCss] = html.match(/<style data-href="([^"]+)">([\s\S]*?)<\/style>/) ?? []
+      expect(inlineCss).toBe(await readFile(path.join('build/client', stylesheetPath!), 'utf8'))
+      expect(html).not.toContain('rel="stylesheet"')
 
       const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { name: string; price: number }[]
       expect(plans.find((plan) => plan.name === 'Essential')?.price).toBe(321)

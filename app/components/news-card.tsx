@@ -26,7 +26,7 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardData;
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">{article.excerpt}</p>
-        <Link to={`/news/${article.slug}`} className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={`/news/${article.slug}`} className="mt-4 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
           Read More<span className="sr-only">: {article.title}</span>
           <span aria-hidden="true">→</span>
         </Link>

@@ -8,21 +8,10 @@ export function isCheckoutPath(pathname: string) {
   return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
 
-/**
- * Home sections below the fold skip layout until they near the viewport (app.css, below-the-fold),
- * so their placeholder heights are estimates. A scripted scroll needs real positions: lay them all
- * out first. It stays so for the rest of the visit, which costs what the page cost before the
- * optimisation.
- */
-function layOutAllSections() {
-  document.documentElement.dataset.sectionsLaidOut = ''
-}
-
 /** Smooth-scrolls to a section of the home page, leaving the address bar at /#id. */
 export function scrollToSection(id: string) {
   const target = document.getElementById(id)
   if (!target) return false
-  layOutAllSections()
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
   const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX
   window.scrollTo({ top, behavior: reduceMotion ? 'auto' : 'smooth' })
@@ -64,13 +53,8 @@ export function SectionLink({ section, children, className, onNavigate }: Sectio
       </a>
     )
   }
-  // A client navigation to the home page lands on the section with scrollIntoView, after render.
-  const onClick = () => {
-    layOutAllSections()
-    onNavigate?.()
-  }
   return (
-    <Link to={href} className={className} onClick={onClick}>
+    <Link to={href} className={className} onClick={onNavigate}>
       {children}
     </Link>
   )

@@ -82,8 +82,7 @@ test.describe('section links', () => {
     await expect.poll(async () => Math.round((await page.locator('#pricing').boundingBox())?.y ?? -1), { timeout: 5_000 }).toBe(100)
   })
 
-  // Sections below the fold skip layout until they near the viewport (content-visibility), so
-  // their heights are estimates until then; a jump straight to a deep section must still be exact.
+  // A jump straight to a deep section lands exactly, with or without JavaScript.
   for (const javaScriptEnabled of [false, true]) {
     test(`opening /#news ${javaScriptEnabled ? 'with' : 'without'} JavaScript lands on the section 100 px below the top`, async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 800 } })

@@ -18,7 +18,7 @@ const REASONS = [
 
 export function AboutSection() {
   return (
-    <section id="about" aria-labelledby="about-heading" className="below-the-fold bg-white py-20">
+    <section id="about" aria-labelledby="about-heading" className="bg-white py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="about-heading" eyebrow="About us" title={`About ${BUSINESS.name}`} />
         <div className="mt-12 grid gap-10 lg:grid-cols-2">

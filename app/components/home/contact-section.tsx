@@ -15,7 +15,7 @@ function ContactIcon({ path }: { path: string }) {
 /** SPEC §2 contact section: 'Get in Touch' details on the left, the enquiry form on the right. */
 export function ContactSection() {
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="below-the-fold bg-slate-50 py-20">
+    <section id="contact" aria-labelledby="contact-heading" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="contact-heading" eyebrow="Contact" title="Let's talk about your IT">
           Tell us what you need and a member of our team will get back to you within one business day.

@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading'
 
 export function NewsSection({ articles }: { articles: NewsCardData[] }) {
   return (
-    <section id="news" aria-labelledby="news-heading" className="below-the-fold bg-slate-50 py-20">
+    <section id="news" aria-labelledby="news-heading" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="news-heading" eyebrow="News" title="Latest news and insights">
           Practical advice on security, compliance and technology for businesses and dealerships.

@@ -11,7 +11,7 @@ const PAYMENT_OPTIONS = [
 
 export function PaymentOptions() {
   return (
-    <section aria-labelledby="payment-heading" className="below-the-fold bg-slate-50 py-20">
+    <section aria-labelledby="payment-heading" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="payment-heading" eyebrow="Payment options" title="Flexible, secure ways to pay">
           Choose the payment method that suits your business; every option is processed securely.

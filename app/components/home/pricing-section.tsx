@@ -52,7 +52,7 @@ function PlanSkeleton() {
 
 export function PricingSection({ plans }: { plans: ListState<PlanSummary> }) {
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="below-the-fold bg-white py-20">
+    <section id="pricing" aria-labelledby="pricing-heading" className="bg-white py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="pricing-heading" eyebrow="Pricing" title="Simple, transparent plans">
           Monthly Billing

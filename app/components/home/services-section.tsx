@@ -37,7 +37,7 @@ function ServiceSkeleton() {
 
 export function ServicesSection({ services }: { services: ListState<ServiceSummary> }) {
   return (
-    <section id="services" aria-labelledby="services-heading" className="below-the-fold bg-slate-50 py-20">
+    <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="services-heading" eyebrow="Services" title="Everything your technology needs">
           From the help desk to the data centre, we design, run and secure the systems your business depends on.

@@ -54,7 +54,7 @@ function SolutionSkeleton() {
 
 export function SolutionsSection({ solutions }: { solutions: ListState<SolutionSummary> }) {
   return (
-    <section id="solutions" aria-labelledby="solutions-heading" className="below-the-fold bg-white py-20">
+    <section id="solutions" aria-labelledby="solutions-heading" className="bg-white py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="solutions-heading" eyebrow="Solutions" title="Built for your industry">
           Regulated and fast-moving industries need more than generic IT. These packages start from what your sector requires.

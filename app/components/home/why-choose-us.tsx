@@ -25,7 +25,7 @@ const REASONS = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-heading" className="below-the-fold bg-white py-20">
+    <section aria-labelledby="why-heading" className="bg-white py-20">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="why-heading" eyebrow="Why choose us" title="IT that works as hard as you do">
           One partner for security, infrastructure and support, accountable for the whole picture.

@@ -40,8 +40,11 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 if (!process.argv.includes('--no-build')) {
   console.log('building (npm run build)…')
-  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+  if (build.status !== 0) {
+    console.error(build.stdout, build.stderr)
+    process.exit(build.status ?? 1)
+  }
 }
 if (!existsSync(path.join(projectRoot, 'build/server.js'))) throw new Error('build/server.js is missing: run without --no-build')
 

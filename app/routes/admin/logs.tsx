@@ -39,9 +39,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * With JavaScript, the data comes with a fetch (Refresh, the tabs). When that fetch gets no answer
- * at all (network down, server unreachable) the page keeps its place and shows the connection
- * banner, as it does when the server cannot reach the database, rather than the error page.
+ * With JavaScript this page's data comes with a fetch. When that fetch gets no answer at all
+ * (network down, server unreachable) the page shows the connection banner, as it does when the
+ * server cannot reach the database, instead of the error page. (A tab switch is a navigation that
+ * also refetches the root's data; when that fails as well, the root's error page still shows.)
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   try {

@@ -92,3 +92,30 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
   await expect(page.getByTestId('raw-logs')).toContainText(path)
   await context.close()
 })
+
+test('with JavaScript, a refresh that gets no answer shows the connection banner, and the next one brings the data back', async ({ browser }) => {
+  await seedTraffic()
+  const { context, page } = await signedInPage(browser)
+  await page.goto('/admin/logs')
+  const banner = page.getByRole('alert').filter({ hasText: 'Error connecting to server' })
+  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
+  await expect(banner).toHaveCount(0)
+
+  // Refresh reloads the page's data with a fetch of /admin/logs.data: the network drops it.
+  let dropped = 0
+  await page.route('**/admin/logs.data*', async (route) => {
+    dropped++
+    await route.abort('internetdisconnected')
+  })
+  await page.getByRole('link', { name: 'Refresh' }).click()
+  await expect(banner).toBeVisible()
+  expect(dropped).toBeGreaterThan(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible()
+  await expect(page.getByTestId('analytics-cards')).toHaveCount(0)
+
+  await page.unroute('**/admin/logs.data*')
+  await page.getByRole('link', { name: 'Refresh' }).click()
+  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
+  await expect(banner).toHaveCount(0)
+  await context.close()
+})

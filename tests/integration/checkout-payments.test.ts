@@ -4,6 +4,8 @@ import { seedCatalogue } from '#app/db/seed.server'
 import { Order } from '#app/models/order.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
+import { postRaw } from '#tests/support/raw-post'
+import { signInOverHttp } from '#tests/support/staff-session'
 
 // The payment APIs and the no-JavaScript checkout against the built server, the real database
 // and stripe-mock (Stripe's official mock of its API, started by scripts/with-services.mjs).
@@ -138,10 +140,34 @@ describe('starting a card payment', () => {
     expect(await Order.countDocuments()).toBe(before)
   })
 
-  it('refuses a body that is not JSON with 400', async () => {
-    const response = await postPayment('planId=2&name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as { message: string }).message).toBe('The request body must be JSON.')
+  it('refuses another content type with 415 and broken JSON with 400, creating nothing', async () => {
+    const before = await Order.countDocuments()
+    const asForm = await postPayment('planId=2&name=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    expect(asForm.status).toBe(415)
+    expect(((await asForm.json()) as { message: string }).message).toBe('Send the request body as JSON (Content-Type: application/json).')
+    // Valid JSON is still refused when it is not declared as JSON.
+    expect((await postPayment(validRequest, { headers: { 'Content-Type': 'text/plain' } })).status).toBe(415)
+    const broken = await postPayment('{"planId": "2",')
+    expect(broken.status).toBe(400)
+    expect(((await broken.json()) as { message: string }).message).toBe('The request body is not valid JSON.')
+    expect(await Order.countDocuments()).toBe(before)
+  })
+
+  it('refuses a body over 8 KB with 413, declared or chunked, creating nothing', async () => {
+    const before = await Order.countDocuments()
+    const huge = JSON.stringify({ ...validRequest, name: 'x'.repeat(9 * 1024) })
+    const json = { 'Content-Type': 'application/json' }
+    expect(await postRaw(`${server.url}/api/create-payment-intent`, huge, { ...json, 'Content-Length': String(huge.length) })).toBe(413)
+    expect(await postRaw(`${server.url}/api/create-payment-intent`, huge, { ...json, 'Transfer-Encoding': 'chunked' })).toBe(413)
+    const answer = await postPayment(huge)
+    expect(answer.status).toBe(413)
+    expect(((await answer.json()) as { message: string }).message).toBe('The request body is too large (at most 8 KB).')
+    // Fields at their longest still fit: this one is read and judged on its payment method.
+    const longest = { ...validRequest, name: 'Ñ'.repeat(200), email: `${'e'.repeat(300)}@example.com`, phone: '7'.repeat(40), paymentMethod: 'bank_transfer' }
+    const judged = await postPayment(longest)
+    expect(judged.status).toBe(400)
+    expect(((await judged.json()) as { message: string }).message).toBe('Only credit card payments are accepted')
+    expect(await Order.countDocuments()).toBe(before)
   })
 
   it('shows a buyer only the status of an order, and 404 for an unknown one', async () => {
@@ -164,6 +190,35 @@ describe('starting a card payment', () => {
     })
     expect(response.status).toBe(401)
     expect((await Order.findById(id).lean())?.status).toBe('pending')
+  })
+
+  it('takes a staff status change only as JSON of at most 2 KB (415, 413, 400), then applies it', async () => {
+    const order = await Order.create({ name: 'Dana Reyes', email: 'dana@example.com', planId: 1, amount: 299 })
+    const url = `${server.url}/api/orders/${String(order._id)}/update-status`
+    const huge = JSON.stringify({ status: 'paid', paymentId: 'p'.repeat(3 * 1024) })
+    const json = { 'Content-Type': 'application/json' }
+    // Without a session the guard answers first, whatever the body.
+    expect(await postRaw(url, huge, { ...json, 'Content-Length': String(huge.length) })).toBe(401)
+
+    const staff = { Cookie: await signInOverHttp(server.url) }
+    const post = (body: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { ...staff, ...headers }, body })
+    const asForm = await post('status=paid', { 'Content-Type': 'application/x-www-form-urlencoded' })
+    expect(asForm.status).toBe(415)
+    expect(((await asForm.json()) as { message: string }).message).toBe('Send the request body as JSON (Content-Type: application/json).')
+    expect((await post('{"status": "paid"}', { 'Content-Type': 'text/plain' })).status).toBe(415)
+    expect(await postRaw(url, huge, { ...staff, ...json, 'Content-Length': String(huge.length) })).toBe(413)
+    expect(await postRaw(url, huge, { ...staff, ...json, 'Transfer-Encoding': 'chunked' })).toBe(413)
+    const tooLarge = await post(huge, json)
+    expect(tooLarge.status).toBe(413)
+    expect(((await tooLarge.json()) as { message: string }).message).toBe('The request body is too large (at most 2 KB).')
+    const broken = await post('{"status": ', json)
+    expect(broken.status).toBe(400)
+    expect(((await broken.json()) as { message: string }).message).toBe('The request body is not valid JSON.')
+    expect((await Order.findById(order._id).lean())?.status).toBe('pending')
+
+    const applied = await post(JSON.stringify({ status: 'paid', paymentId: `pi_${'9'.repeat(197)}` }), json)
+    expect(applied.status).toBe(200)
+    expect((await Order.findById(order._id).lean())?.status).toBe('paid')
   })
 })
 

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto'
-import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChatConversation } from '#app/models/chat.server'
 import { Contact } from '#app/models/contact.server'
@@ -7,6 +6,7 @@ import { OutboxMessage } from '#app/models/outbox.server'
 import { deliverDueOutboxMessages, type OutboxSettings } from '#app/outbox/outbox.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
+import { postRaw as postRawTo } from '#tests/support/raw-post'
 import { startSmtpReceiver, startWebhookReceiver, waitFor } from '#tests/support/receivers'
 
 // The enquiry endpoints against the built server, a real database, a real SMTP server on loopback
@@ -47,22 +47,9 @@ function postJson(path: string, body: unknown, ip: string, headers: Record<strin
   })
 }
 
-/**
- * Posts with node:http and resolves with the status as soon as it arrives: the server answers an
- * oversized body early without reading it, which fetch reports as a socket error.
- */
+/** An oversized post from a visitor of its own (see postRaw). */
 function postRaw(path: string, body: string, headers: Record<string, string>) {
-  return new Promise<number>((resolve, reject) => {
-    const request = http.request(`${app.url}${path}`, { method: 'POST', headers: { 'X-Forwarded-For': visitor(), ...headers } }, (response) => {
-      response.resume()
-      resolve(response.statusCode ?? 0)
-    })
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      // The server may close the socket after answering; the status has been resolved by then.
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error)
-    })
-    request.end(body)
-  })
+  return postRawTo(`${app.url}${path}`, body, { 'X-Forwarded-For': visitor(), ...headers })
 }
 
 const enquiry = {

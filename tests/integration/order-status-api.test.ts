@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { Order } from '#app/models/order.server'
 import { setupTestDatabase } from '#tests/support/database'
 
-// The staff-only status update, called as its route module with a signed-in admin (the guard is
-// replaced here; sessions arrive with the staff-area work). Over HTTP it refuses everyone today,
-// which tests/integration/checkout-payments.test.ts checks.
+// The staff-only status update's rules, called as its route module with the guard replaced by a
+// signed-in admin. Over HTTP (no session: 401; a real staff session: the body checks 415, 413 and
+// 400, then the update) tests/integration/checkout-payments.test.ts checks it.
 vi.mock('#app/auth/require-admin.server', () => ({
   requireAdminApi: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })),
 }))
@@ -45,8 +45,12 @@ describe('changing an order status as staff', () => {
 
   it('refuses an unknown status, a body that is not JSON and an unknown order', async () => {
     const id = await newOrder()
-    expect((await update(id, { status: 'shipped' })).status).toBe(400)
-    expect((await update(id, 'status=paid')).status).toBe(400)
+    const unknown = await update(id, { status: 'shipped' })
+    expect(unknown.status).toBe(400)
+    expect(((await unknown.json()) as { message: string }).message).toBe('Status must be one of pending, paid, failed, canceled')
+    const notJson = await update(id, 'status=paid')
+    expect(notJson.status).toBe(400)
+    expect(((await notJson.json()) as { message: string }).message).toBe('The request body is not valid JSON.')
     expect((await update('000000000000000000000000', { status: 'paid' })).status).toBe(404)
     expect((await Order.findById(id).lean())?.status).toBe('pending')
   })

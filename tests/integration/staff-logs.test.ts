@@ -7,6 +7,7 @@ import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-a
 import { listContactSubmissions } from '#app/admin/enquiries.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
+import { signInOverHttp } from '#tests/support/staff-session'
 
 const mongodbUri = setupTestDatabase('staff_logs')
 
@@ -85,13 +86,7 @@ describe('CSV export over HTTP', () => {
 
   beforeAll(async () => {
     server = await startAppServer({ mongodbUri })
-    const response = await fetch(`${server.url}/admin-login`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'demo', password: 'demo-admin-2025' }),
-      redirect: 'manual',
-    })
-    expect(response.status).toBe(303)
-    cookie = response.headers.getSetCookie().find((value) => value.startsWith('en_admin='))!.split(';')[0]!
+    cookie = await signInOverHttp(server.url)
   })
   afterAll(() => server?.stop())
 

@@ -15,16 +15,25 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type AppServer = { url: string; output: () => string; stop: () => Promise<void> }
+export type AppServer = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
 
 /**
  * Starts the built production server (build/server.js) against a given database, the way it runs
  * in production, and waits until /healthz answers. `npm test` builds before integration tests.
  */
-export async function startAppServer({ mongodbUri, env = {} }: { mongodbUri: string; env?: Record<string, string> }): Promise<AppServer> {
+export async function startAppServer({
+  mongodbUri,
+  env = {},
+  nodeArgs = [],
+}: {
+  mongodbUri: string
+  env?: Record<string, string>
+  /** Node flags before the script (diagnostics such as --trace-gc). */
+  nodeArgs?: string[]
+}): Promise<AppServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -56,6 +65,7 @@ export async function startAppServer({ mongodbUri, env = {} }: { mongodbUri: str
   }
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

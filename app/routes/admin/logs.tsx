@@ -1,4 +1,5 @@
-import { data, Link, useNavigation } from 'react-router'
+import { useState } from 'react'
+import { data, Link, useFetcher, useLocation, useNavigation } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { AccessAnalyticsView } from '#app/components/admin/access-analytics-view'
 import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
@@ -14,26 +15,58 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 type Tab = 'analytics' | 'raw'
 
+// The tab lives in the URL (?tab=raw), so it works without JavaScript and survives a reload.
+function tabOf(url: string): Tab {
+  return new URL(url).searchParams.get('tab') === 'raw' ? 'raw' : 'analytics'
+}
+
+/** SPEC §8: no data and the 'Error connecting to server' banner. */
+function connectionErrorData(siteUrl: string, tab: Tab) {
+  return { siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, connectionError: true }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  // The tab lives in the URL (?tab=raw), so it works without JavaScript and survives a reload.
-  const tab: Tab = new URL(request.url).searchParams.get('tab') === 'raw' ? 'raw' : 'analytics'
+  const tab = tabOf(request.url)
   const siteUrl = getEnv().SITE_URL
   try {
     if (tab === 'raw') return { siteUrl, tab, analytics: null, logs: await getRawAccessLog(), connectionError: false }
     return { siteUrl, tab, analytics: await getAccessAnalytics(), logs: null, connectionError: false }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
-    return data({ siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, connectionError: true }, { status: 503 })
+    return data(connectionErrorData(siteUrl, tab), { status: 503 })
+  }
+}
+
+/**
+ * With JavaScript this page's data comes with a fetch. When that fetch gets no answer at all
+ * (network down, server unreachable) the page shows the connection banner, as it does when the
+ * server cannot reach the database, instead of the error page. (A tab switch is a navigation that
+ * also refetches the root's data; when that fails as well, the root's error page still shows.)
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader()
+  } catch (error) {
+    // fetch() rejects with a TypeError only when no response came back at all; a redirect or a
+    // server error is an answer and goes on as before.
+    if (!(error instanceof TypeError)) throw error
+    return connectionErrorData(new URL(request.url).origin, tabOf(request.url))
   }
 }
 
 const tabClass = 'rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold'
 
 export default function AccessLogs({ loaderData }: Route.ComponentProps) {
-  const { tab, analytics, logs, connectionError } = loaderData
+  const location = useLocation()
   const navigation = useNavigation()
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
+  // With JavaScript, Refresh reloads this page's data alone through a fetcher (a navigation would
+  // fetch the root's data too, and its failure would replace the page with the error page).
+  const refresh = useFetcher<typeof clientLoader>()
+  const [refreshedAt, setRefreshedAt] = useState<string | null>(null)
+  const refreshing = refreshedAt === location.key
+  const { tab, analytics, logs, connectionError } = (refreshing && refresh.data) || loaderData
+  const loading = (navigation.state === 'loading' && navigation.location.pathname === '/admin/logs') || (refreshing && refresh.state === 'loading')
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
       <div className="flex flex-col items-start gap-4">
@@ -45,7 +78,12 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           <Link to="/admin" className={adminButtonClass}>
             Back to Admin
           </Link>
-          <RefreshLink />
+          <RefreshLink
+            onRefresh={() => {
+              setRefreshedAt(location.key)
+              void refresh.load(location.pathname + location.search)
+            }}
+          />
           {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
           <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>
             Export CSV

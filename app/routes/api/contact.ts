@@ -1,5 +1,5 @@
 import { fieldErrors, parseContactJson } from '#app/domain/contact-form'
-import { readJsonBody } from '#app/enquiries/request-body.server'
+import { readJsonBody } from '#app/http/request-body.server'
 import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
 import { receiveContact } from '#app/enquiries/receive-contact.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'

@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import { z } from 'zod'
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { ORDER_STATUSES, canChangeStatus } from '#app/domain/order-status'
+import { readJsonBody } from '#app/http/request-body.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { Order } from '#app/models/order.server'
 import type { Route } from './+types/orders.$id.update-status'
@@ -13,16 +14,14 @@ const updateStatusSchema = z.object({
   paymentId: z.string().trim().min(1).max(200).optional(),
 })
 
+/** A status and a payment id of at most 200 characters (415, 413 and 400 as readJsonBody says). */
+const MAX_BODY_BYTES = 2 * 1024
+
 export function action({ request, params }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     await requireAdminApi(request)
     if (!mongoose.isValidObjectId(params.id)) return jsonError(404, 'Order not found')
-    let body: unknown
-    try {
-      body = await request.json()
-    } catch {
-      return jsonError(400, 'The request body must be JSON.')
-    }
+    const body = await readJsonBody(request, MAX_BODY_BYTES)
     const parsed = updateStatusSchema.safeParse(body)
     if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid status update')
     const { status, paymentId } = parsed.data

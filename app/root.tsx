@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import { type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
@@ -23,6 +23,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
   const honeypotInputProps = await getHoneypot().getInputProps()
   return data({ siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps }, { headers: headers ?? undefined })
+}
+
+/**
+ * The root's data (site address, flash toast, spam-trap fields) does not change while staff move
+ * within one admin page: tabs, search, pages, ?view= and Refresh. Not refetching it there means a
+ * fetch that gets no answer fails only that page's data, which shows its own failure state
+ * (SPEC §8), instead of taking the whole page to the error page. Form submissions and every
+ * other navigation revalidate as usual, so flash toasts still arrive.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const withinOneAdminPage = currentUrl.pathname === nextUrl.pathname && nextUrl.pathname.startsWith('/admin')
+  if (!formMethod && withinOneAdminPage) return false
+  return defaultShouldRevalidate
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -86,3 +86,30 @@ test('support chats are listed with their transcript', async ({ browser }) => {
   await expect(chat.getByRole('list', { name: 'Transcript' })).toContainText('A technician will call you shortly.')
   await context.close()
 })
+
+test('with JavaScript, a refresh that gets no answer shows the error toast and the preview notice, not the error page', async ({ browser }) => {
+  const db = await e2eDatabase()
+  const name = uniqueLabel('Nora Network')
+  await db.collection('contacts').insertOne({ name, email: `${name}@example.com`, message: 'Still here after the outage.', createdAt: new Date() })
+  const { context, page } = await signedInPage(browser)
+  await expect(page.getByRole('table')).toContainText(name)
+  const notice = page.getByText('This is a preview with sample data')
+
+  let dropped = 0
+  await page.route('**/admin.data*', async (route) => {
+    dropped++
+    await route.abort('internetdisconnected')
+  })
+  await page.getByRole('link', { name: 'Refresh' }).click()
+  await expect(page.getByText('Failed to load contact submissions. Please try again.')).toBeVisible()
+  await expect(notice).toBeVisible()
+  expect(dropped).toBeGreaterThan(0)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Something went wrong')).toHaveCount(0)
+
+  await page.unroute('**/admin.data*')
+  await page.getByRole('link', { name: 'Refresh' }).click()
+  await expect(page.getByRole('table')).toContainText(name)
+  await expect(notice).toHaveCount(0)
+  await context.close()
+})

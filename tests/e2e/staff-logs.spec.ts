@@ -93,7 +93,7 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
   await context.close()
 })
 
-test('with JavaScript, a refresh that gets no answer shows the connection banner, and the next one brings the data back', async ({ browser }) => {
+test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({ browser }) => {
   await seedTraffic()
   const { context, page } = await signedInPage(browser)
   await page.goto('/admin/logs')
@@ -113,8 +113,15 @@ test('with JavaScript, a refresh that gets no answer shows the connection banner
   await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible()
   await expect(page.getByTestId('analytics-cards')).toHaveCount(0)
 
+  // A tab switch that gets no answer shows the banner too, not the error page.
+  const views = page.getByRole('navigation', { name: 'Log views' })
+  await views.getByRole('link', { name: 'Raw Logs' }).click()
+  await expect(page).toHaveURL(/tab=raw/)
+  await expect(banner).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible()
+
   await page.unroute('**/admin/logs.data*')
-  await page.getByRole('link', { name: 'Refresh' }).click()
+  await views.getByRole('link', { name: 'Analytics' }).click()
   await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await expect(banner).toHaveCount(0)
   await context.close()

@@ -14,27 +14,11 @@ export function LogoutButton() {
   )
 }
 
-/**
- * Reloads the page's data: a plain link to the same address, so it works without JavaScript. With
- * JavaScript a page may reload its data its own way instead (`onRefresh`).
- */
-export function RefreshLink({ onRefresh }: { onRefresh?: () => void }) {
+/** Reloads the page's data: a plain link to the same address, so it works without JavaScript. */
+export function RefreshLink() {
   const location = useLocation()
   return (
-    <Link
-      to={location.pathname + location.search}
-      className={adminButtonClass}
-      preventScrollReset
-      onClick={
-        onRefresh &&
-        ((event) => {
-          // A click that opens a new tab or window stays a plain link.
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-          event.preventDefault()
-          onRefresh()
-        })
-      }
-    >
+    <Link to={location.pathname + location.search} className={adminButtonClass} preventScrollReset>
       Refresh
     </Link>
   )

@@ -10,6 +10,7 @@ import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { formatAdminDate, serviceLabel } from '#app/domain/admin-format'
+import { isNoAnswer } from '#app/http/no-answer'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/dashboard'
 
@@ -32,11 +33,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { siteUrl, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
-    // SPEC: when loading fails there is no data, and a notice says submissions are still saved.
-    return data(
-      { siteUrl, search, submissions: [] as ContactSubmission[], total: 0, page: 1, pageCount: 1, selected: null, viewMissing: false, conversations: [], loadFailed: true },
-      { status: 503 },
-    )
+    return data(failedLoadData(siteUrl, search), { status: 503 })
+  }
+}
+
+/** SPEC §8: when loading fails there is no data, the error toast and the preview notice. */
+function failedLoadData(siteUrl: string, search: string) {
+  return { siteUrl, search, submissions: [] as ContactSubmission[], total: 0, page: 1, pageCount: 1, selected: null, viewMissing: false, conversations: [], loadFailed: true }
+}
+
+/** With JavaScript, a refresh or search that gets no answer at all shows the same failure state. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader()
+  } catch (error) {
+    if (!isNoAnswer(error)) throw error
+    const url = new URL(request.url)
+    return failedLoadData(url.origin, url.searchParams.get('q')?.trim() ?? '')
   }
 }
 

@@ -1,10 +1,10 @@
-import { useState } from 'react'
-import { data, Link, useFetcher, useLocation, useNavigation } from 'react-router'
+import { data, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { AccessAnalyticsView } from '#app/components/admin/access-analytics-view'
 import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
 import { getEnv } from '#app/config/env.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { isNoAnswer } from '#app/http/no-answer'
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { pageMeta } from '#app/domain/seo'
 import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
@@ -39,18 +39,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * With JavaScript this page's data comes with a fetch. When that fetch gets no answer at all
- * (network down, server unreachable) the page shows the connection banner, as it does when the
- * server cannot reach the database, instead of the error page. (A tab switch is a navigation that
- * also refetches the root's data; when that fails as well, the root's error page still shows.)
+ * With JavaScript this page's data comes with a fetch (Refresh, a tab switch). When that fetch gets
+ * no answer at all the page shows the connection banner, as it does when the server cannot reach
+ * the database, instead of the error page. The root's data is not refetched within this page
+ * (root.tsx, shouldRevalidate), so nothing else fails with it.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader()
   } catch (error) {
-    // fetch() rejects with a TypeError only when no response came back at all; a redirect or a
-    // server error is an answer and goes on as before.
-    if (!(error instanceof TypeError)) throw error
+    if (!isNoAnswer(error)) throw error
     return connectionErrorData(new URL(request.url).origin, tabOf(request.url))
   }
 }
@@ -58,15 +56,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 const tabClass = 'rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold'
 
 export default function AccessLogs({ loaderData }: Route.ComponentProps) {
-  const location = useLocation()
+  const { tab, analytics, logs, connectionError } = loaderData
   const navigation = useNavigation()
-  // With JavaScript, Refresh reloads this page's data alone through a fetcher (a navigation would
-  // fetch the root's data too, and its failure would replace the page with the error page).
-  const refresh = useFetcher<typeof clientLoader>()
-  const [refreshedAt, setRefreshedAt] = useState<string | null>(null)
-  const refreshing = refreshedAt === location.key
-  const { tab, analytics, logs, connectionError } = (refreshing && refresh.data) || loaderData
-  const loading = (navigation.state === 'loading' && navigation.location.pathname === '/admin/logs') || (refreshing && refresh.state === 'loading')
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
       <div className="flex flex-col items-start gap-4">
@@ -78,12 +70,7 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           <Link to="/admin" className={adminButtonClass}>
             Back to Admin
           </Link>
-          <RefreshLink
-            onRefresh={() => {
-              setRefreshedAt(location.key)
-              void refresh.load(location.pathname + location.search)
-            }}
-          />
+          <RefreshLink />
           {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
           <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>
             Export CSV

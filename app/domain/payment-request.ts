@@ -30,7 +30,3 @@ export type ParsedPaymentRequest = z.output<typeof paymentRequestSchema>
 export function isValidEmail(value: string) {
   return z.email().safeParse(value.trim()).success
 }
-
-/** Said by the payment step and the API when the site has no Stripe keys (the local default). */
-export const CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE =
-  'Card payments are not configured on this site yet. Please call us or use the contact form and we will set up your plan.'

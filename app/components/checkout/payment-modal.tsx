@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { showToast } from '#app/components/ui/toaster'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, type PaymentRequest, isValidEmail } from '#app/domain/payment-request'
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
+import type { PaymentRequest } from '#app/domain/payment-request'
 import { dollarsToCents, formatCents } from '#app/domain/pricing'
 import { ChoiceFields } from './order-summary'
 import { PriceBreakdown } from './price-breakdown'
@@ -129,6 +130,17 @@ const elementOptions = { style: { base: { fontSize: '15px', color: '#0f172a', ':
 
 type FieldErrors = { name?: string; email?: string }
 
+/**
+ * The server's own e-mail rule, loaded with zod only when a payment is submitted (it would add
+ * 25 KB to the checkout page's first load). If that chunk cannot load, the server still checks.
+ */
+async function isValidEmailIfCheckable(email: string) {
+  return import('#app/domain/payment-request').then(
+    ({ isValidEmail }) => isValidEmail(email),
+    () => true,
+  )
+}
+
 async function readErrorMessage(response: Response) {
   // SPEC §7/§8: the message field of a JSON body, else the raw text, else a fixed fallback.
   const text = await response.text().catch(() => '')
@@ -170,7 +182,7 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
     const found: FieldErrors = {}
     if (name.trim().length < 2) found.name = 'Name on card is required'
     if (!email.trim()) found.email = 'Billing email is required'
-    else if (!isValidEmail(email)) found.email = 'Please enter a valid email address'
+    else if (!(await isValidEmailIfCheckable(email))) found.email = 'Please enter a valid email address'
     setErrors(found)
     if (found.name || found.email) return
     const card = elements?.getElement(CardNumberElement)

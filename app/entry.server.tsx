@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
 import { builtStylesheetText } from '#app/server/stylesheet-text.server'
 
 export const streamTimeout = 5000
@@ -46,7 +46,8 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true
-        const body = new PassThrough()
+        // The page as React writes it, with its module preloads marked low priority on the way out.
+        const body = lowerModulePreloadPriority()
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
         pipe(body)

@@ -63,6 +63,9 @@ describe('the production server', () => {
       const [, stylesheetPath, inlineCss] = html.match(/<style data-href="([^"]+)">([\s\S]*?)<\/style>/) ?? []
       expect(inlineCss).toBe(await readFile(path.join('build/client', stylesheetPath!), 'utf8'))
       expect(html).not.toContain('rel="stylesheet"')
+      // Scripts come after the page's own content: every module preload is low priority.
+      expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/entry\.client-/)
+      expect(html).not.toMatch(/<link rel="modulepreload" href=/)
 
       const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { name: string; price: number }[]
       expect(plans.find((plan) => plan.name === 'Essential')?.price).toBe(321)

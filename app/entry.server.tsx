@@ -5,9 +5,13 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, Serve
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
-import { builtStylesheetText } from '#app/server/stylesheet-text.server'
+import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
 export const streamTimeout = 5000
+
+// Production pages carry the stylesheet inline (components/stylesheet.tsx); read at start-up, so a
+// build without it stops the server at once rather than failing every page.
+const inlineStylesheet = import.meta.env.PROD ? readBuiltStylesheet() : null
 
 // Requests whose loader or action failed because the database is away: they answer 503, not 500.
 const databaseUnavailable = new WeakSet<Request>()
@@ -38,7 +42,7 @@ export default function handleRequest(
     // Crawlers and no-JavaScript visitors get the whole document at once; browsers get it streamed.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     const page = (
-      <InlineStylesheetContext value={import.meta.env.PROD ? builtStylesheetText() : null}>
+      <InlineStylesheetContext value={inlineStylesheet}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheetContext>
     )

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ClientActionFunctionArgs } from 'react-router'
+import { isNoAnswer } from '#app/http/no-answer'
 import type { SavedContact } from './receive-contact.server'
 
 export const NO_RESPONSE_MESSAGE = 'Failed to receive response from server.'
@@ -20,7 +21,6 @@ export async function contactClientAction({ serverAction }: ClientActionFunction
   try {
     return await serverAction<{ result: SubmissionResult<string[]>; contact: SavedContact | null }>()
   } catch (error) {
-    // fetch rejects with a TypeError when there is no response at all.
-    return failure(error instanceof TypeError ? NO_RESPONSE_MESSAGE : PROBLEM_MESSAGE)
+    return failure(isNoAnswer(error) ? NO_RESPONSE_MESSAGE : PROBLEM_MESSAGE)
   }
 }

@@ -41,4 +41,3 @@ export function getStripe(): Stripe | null {
   return client
 }
 
-export { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'

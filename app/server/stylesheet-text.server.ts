@@ -2,18 +2,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { stylesheetHref } from '#app/components/stylesheet'
 
-let cached: string | undefined
-
 /**
- * The built stylesheet's text, read once: the file is part of the immutable build that sits beside
- * build/server.js (served from build/client, as server.ts does). Only production builds call this.
+ * The built stylesheet's text: the file is part of the immutable build that sits beside
+ * build/server.js (served from build/client, as server.ts does). Read once, when the production
+ * server loads its build (entry.server.tsx).
  */
-export function builtStylesheetText(): string {
-  if (cached === undefined) {
-    const text = readFileSync(path.join('build/client', stylesheetHref), 'utf8')
-    // Written raw into a <style> element, which would end early at this sequence.
-    if (/<\/style/i.test(text)) throw new Error(`${stylesheetHref} contains "</style" and cannot be inlined`)
-    cached = text
-  }
-  return cached
+export function readBuiltStylesheet(): string {
+  const text = readFileSync(path.join('build/client', stylesheetHref), 'utf8')
+  // Written raw into a <style> element, which would end early at this sequence.
+  if (/<\/style/i.test(text)) throw new Error(`${stylesheetHref} contains "</style" and cannot be inlined`)
+  return text
 }

@@ -5,7 +5,8 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm install honours the lock file; npm ci would refuse it because the lock was written where other
-# platforms' optional packages (darwin, win32 builds) could not be resolved.
+# platforms' optional packages (Tailwind's oxide builds for macOS and Windows) could not be resolved.
+# The `node` devDependency installs a second Node 24 here; the image runs the base image's Node 24.
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -4,8 +4,4 @@ export default {
   ssr: true,
   // server.ts (Express) owns the HTTP server; this build is the request handler it mounts.
   serverModuleFormat: 'esm',
-  future: {
-    v8_splitRouteModules: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config

@@ -1,15 +1,16 @@
 // The HTTP entry: Express 5 around the React Router request handler.
 // Order matters: health checks answer before anything else; static files skip the access log.
 import type { Server } from 'node:http'
+import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { contextFor } from '#app/http/request-context'
 import { disconnectFromDatabase } from '#app/db/connection.server'
 import { AccessLogBuffer } from '#app/observability/access-log.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
 import { healthRoutes } from '#app/server/health.server'
-import { createRequestHandler } from '#app/server/request-handler.server'
 import { cspNonce, securityHeaders } from '#app/server/security-headers.server'
 import { backgroundJobs, prepareDatabase } from '#app/server/startup.server'
 
@@ -64,7 +65,7 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+    getLoadContext: (req, res) => contextFor({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
   }),
 )
 

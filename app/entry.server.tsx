@@ -1,9 +1,10 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { requestInfo } from '#app/http/request-context'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
@@ -31,11 +32,11 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
   if (status === 503) responseHeaders.set('Retry-After', '10')
-  const nonce = loadContext.cspNonce
+  const nonce = requestInfo(loadContext).cspNonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')

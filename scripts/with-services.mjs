@@ -12,7 +12,7 @@ const env = {
   ...(database ? { MONGODB_URI: database.uri } : {}),
   ...(stripeMock ? { STRIPE_API_URL: stripeMock.url } : {}),
 }
-let code = 1
+let code
 try {
   code = await runChild(command, args, env)
 } finally {

@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
@@ -48,7 +49,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), contact: null as SavedContact | null }, { status: 400 })
   }
   try {
-    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
+    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, requestInfo(context).clientIp)
     if (!limit.allowed) return refuse(429, RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) })
     const contact = await receiveContact(submission.value)
     if (enhanced) return data({ result: submission.reply({ resetForm: true }), contact }, { status: 201 })

@@ -51,10 +51,18 @@ export function accessLogCsvFileName(now = new Date()) {
  * the client takes them (pull-based), so memory stays flat whatever the number of entries.
  */
 export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
   // The driver's cursor directly: no mongoose document layer for a million rows.
   // Small batches without _id: fewer objects live across awaits, so less reaches V8's old space.
   const cursor = AccessLogEntry.collection.find<LogLine>(sinceFilter(now), { sort: { timestamp: -1 }, batchSize: 200, projection: { _id: 0 } })
+  return logLinesAsCsv({ next: () => cursor.next(), close: () => cursor.close() })
+}
+
+/** Where CSV rows come from: a database cursor in production, any generator in tests. */
+export type LogLineSource = { next: () => Promise<LogLine | null>; close: () => Promise<void> }
+
+/** Log lines as a CSV byte stream, ROWS_PER_CHUNK rows per chunk, read only as fast as the client takes them. */
+export function logLinesAsCsv(source: LogLineSource): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -63,11 +71,11 @@ export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array>
       async pull(controller) {
         let chunk = ''
         for (let i = 0; i < ROWS_PER_CHUNK; i++) {
-          const entry = await cursor.next()
+          const entry = await source.next()
           if (!entry) {
             if (chunk) controller.enqueue(encoder.encode(chunk))
             controller.close()
-            await cursor.close()
+            await source.close()
             return
           }
           chunk += csvRow([
@@ -84,7 +92,7 @@ export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array>
         controller.enqueue(encoder.encode(chunk))
       },
       async cancel() {
-        await cursor.close()
+        await source.close()
       },
     },
     { highWaterMark: 2 },

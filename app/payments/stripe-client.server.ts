@@ -1,9 +1,9 @@
 import Stripe from 'stripe'
 import { getEnv } from '#app/config/env.server'
 
-// The API version the SDK (stripe@19) and stripe-mock v0.197.0 both speak. Pinned, so a Stripe
+// The API version the SDK (stripe@22.6) and stripe-mock v0.203.0 both speak. Pinned, so a Stripe
 // account default never changes the shapes this code reads (confirmation_secret, invoice parent).
-export const STRIPE_API_VERSION = '2025-09-30.clover' as const
+export const STRIPE_API_VERSION = '2026-08-26.dahlia' as const
 
 let client: Stripe | null | undefined
 

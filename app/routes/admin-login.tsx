@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -12,8 +13,8 @@ import { pageMeta } from '#app/domain/seo'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/admin-login'
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: 'Admin Login', description: 'Staff sign-in.', path: '/admin-login', siteUrl: data?.siteUrl ?? '', noindex: true })
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: 'Admin Login', description: 'Staff sign-in.', path: '/admin-login', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 // The action's Retry-After (on 429) reaches the browser only through this export.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders)
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   const { username, password, redirectTo } = submission.value
-  const result = await signIn({ username, password, clientIp: context.clientIp })
+  const result = await signIn({ username, password, clientIp: requestInfo(context).clientIp })
   if (result.outcome === 'rate-limited') {
     return data(
       { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS_MESSAGE], hideFields: ['password'] }) },

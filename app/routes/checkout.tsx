@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { useCallback, useEffect, useState } from 'react'
 import { data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -27,7 +28,7 @@ import { hitRateLimit } from '#app/security/rate-limit.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/checkout'
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'Checkout',
     description: 'Choose your monthly IT service plan, add Microsoft 365 and cloud backup, and pay securely by card.',
@@ -75,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (choices.usersError) return data({ formError: choices.usersError }, { status: 400 })
   const stripe = getStripe()
   if (!stripe || !isCardPaymentConfigured()) return data({ formError: CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE }, { status: 503 })
-  const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, context.clientIp)
+  const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
   if (!limit.allowed) return data({ formError: 'Too many payment attempts. Please wait a few minutes and try again.' }, { status: 429 })
 
   const state = checkoutSearch(new URLSearchParams(), {

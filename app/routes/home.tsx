@@ -16,12 +16,12 @@ import { contactAction } from '#app/enquiries/contact-action.server'
 import { contactClientAction } from '#app/enquiries/contact-client-action'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'IT Services & Technology Solutions for Georgia Businesses',
     description: 'Managed IT solutions, cybersecurity, cloud, VoIP and consulting for small and mid-size businesses and car dealerships in Roswell and metro Atlanta.',
     path: '/',
-    siteUrl: data?.siteUrl ?? '',
+    siteUrl: loaderData?.siteUrl ?? '',
   })
 
 export async function loader() {

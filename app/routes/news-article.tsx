@@ -8,10 +8,10 @@ import { pageMeta, serializeJsonLd } from '#app/domain/seo'
 import { invariantResponse } from '#app/http/responses.server'
 import type { Route } from './+types/news-article'
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ loaderData }) => {
   // An unknown slug renders the shared 404 page, which sets its own title.
-  if (!data) return []
-  const { article, siteUrl } = data
+  if (!loaderData) return []
+  const { article, siteUrl } = loaderData
   return pageMeta({
     title: article.title,
     description: article.excerpt,

@@ -4,12 +4,12 @@ import { newsArticles } from '#app/domain/news'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/news'
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'News and Insights',
     description: 'IT news, security alerts and practical technology advice for small businesses and car dealerships from our Roswell, Georgia team.',
     path: '/news',
-    siteUrl: data?.siteUrl ?? '',
+    siteUrl: loaderData?.siteUrl ?? '',
   })
 
 export function loader() {

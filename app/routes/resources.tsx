@@ -7,12 +7,12 @@ import { newsArticles } from '#app/domain/news'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/resources'
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'Resources',
     description: 'Articles, security and privacy policies, and support hours for our managed IT, cybersecurity and communications clients.',
     path: '/resources',
-    siteUrl: data?.siteUrl ?? '',
+    siteUrl: loaderData?.siteUrl ?? '',
   })
 
 export function loader() {

@@ -2,7 +2,7 @@
 // (FerretDB on SQLite, or a mongod found on PATH), stripe-mock, and Debian's Chromium.
 // Everything is installed into the project-local, git-ignored .tools/ folder on first use.
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, writeFileSync, chmodSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +13,7 @@ const toolsBin = path.join(projectRoot, '.tools', 'bin')
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB'
 const FERRETDB_VERSION = 'v1.24.2'
 const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock'
-const STRIPE_MOCK_VERSION = 'v0.197.0'
+const STRIPE_MOCK_VERSION = 'v0.203.0'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 function log(message) {
@@ -70,16 +70,19 @@ function requireGo() {
  * and built from a writable copy of its source instead.
  */
 function installGoTool({ name, module, pkg, version, prepareSource }) {
-  const binary = path.join(toolsBin, name)
+  // The version is in the file name, so moving to a new version installs it beside the old one.
+  const binary = path.join(toolsBin, `${name}-${version}`)
   if (existsSync(binary)) return binary
   requireGo()
   mkdirSync(toolsBin, { recursive: true })
   log(`installing ${name} ${version} (first run only; this takes a minute or two)`)
-  const env = { ...process.env, GOBIN: toolsBin, GOFLAGS: '-buildvcs=false' }
+  const env = { ...process.env, GOFLAGS: '-buildvcs=false' }
   if (!prepareSource) {
     try {
-      execFileSync('go', ['install', `${pkg}@${version}`], { env, stdio: 'inherit' })
-      if (existsSync(binary)) return binary
+      const gobin = path.join(projectRoot, '.tools', 'gobin')
+      execFileSync('go', ['install', `${pkg}@${version}`], { env: { ...env, GOBIN: gobin }, stdio: 'inherit' })
+      renameSync(path.join(gobin, name), binary)
+      return binary
     } catch {
       log(`go install ${pkg}@${version} failed; building from the downloaded source instead`)
     }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { STRIPE_API_VERSION } from '#app/payments/stripe-client.server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/db/seed.server'
 import { Order } from '#app/models/order.server'
@@ -64,7 +65,7 @@ function invoiceEvent(type: string, order: { id: string; subscription: string })
     id: `evt_test_${Date.now()}_${eventCounter}`,
     object: 'event',
     type,
-    api_version: '2025-09-30.clover',
+    api_version: STRIPE_API_VERSION,
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { contextFor } from '#app/http/request-context'
 import { Order } from '#app/models/order.server'
 import { setupTestDatabase } from '#tests/support/database'
 
@@ -23,7 +24,8 @@ function update(id: string, body: unknown) {
     headers: { 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
-  return action({ request, params: { id }, context: { cspNonce: '', clientIp: '127.0.0.1' } } as Parameters<typeof action>[0])
+  const url = new URL(request.url)
+  return action({ request, url, params: { id }, pattern: '/api/orders/:id/update-status', context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }) })
 }
 
 describe('changing an order status as staff', () => {

@@ -14,8 +14,8 @@ import { isNoAnswer } from '#app/http/no-answer'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/dashboard'
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: 'Admin Dashboard', description: 'Contact submissions.', path: '/admin', siteUrl: data?.siteUrl ?? '', noindex: true })
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: 'Admin Dashboard', description: 'Contact submissions.', path: '/admin', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -10,8 +10,8 @@ import { pageMeta } from '#app/domain/seo'
 import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
 import type { Route } from './+types/logs'
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: 'Access Logs', description: 'User access logs for the last 24 hours.', path: '/admin/logs', siteUrl: data?.siteUrl ?? '', noindex: true })
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: 'Access Logs', description: 'User access logs for the last 24 hours.', path: '/admin/logs', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 type Tab = 'analytics' | 'raw'
 

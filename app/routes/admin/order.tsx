@@ -13,8 +13,8 @@ import { invariantResponse } from '#app/http/responses.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/order'
 
-export const meta: Route.MetaFunction = ({ data, params }) =>
-  pageMeta({ title: 'Order details', description: 'One order.', path: `/admin/orders/${params.orderId}`, siteUrl: data?.siteUrl ?? '', noindex: true })
+export const meta: Route.MetaFunction = ({ loaderData, params }) =>
+  pageMeta({ title: 'Order details', description: 'One order.', path: `/admin/orders/${params.orderId}`, siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)

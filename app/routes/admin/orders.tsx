@@ -11,8 +11,8 @@ import { formatDollars } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/orders'
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: 'Orders', description: 'Plan orders.', path: '/admin/orders', siteUrl: data?.siteUrl ?? '', noindex: true })
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: 'Orders', description: 'Plan orders.', path: '/admin/orders', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)

@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { fieldErrors, parseContactJson } from '#app/domain/contact-form'
 import { readJsonBody } from '#app/http/request-body.server'
 import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
@@ -19,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
       return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check the form.', { errors })
     }
     // Counted after validation: a mistake costs nothing, an enquiry that would be saved does.
-    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, context.clientIp)
+    const limit = await hitRateLimit(CONTACT_RATE_LIMIT, requestInfo(context).clientIp)
     if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const contact = await receiveContact(parsed.data)
     return Response.json({ contact }, { status: 201 })

@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { readJsonBody } from '#app/http/request-body.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { paymentRequestSchema } from '#app/domain/payment-request'
@@ -31,7 +32,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const stripe = getStripe()
     if (!stripe || !isCardPaymentConfigured()) return jsonError(503, CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE)
 
-    const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, context.clientIp)
+    const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
     if (!limit.allowed) {
       return jsonError(429, 'Too many payment attempts. Please wait a few minutes and try again.', undefined, {
         headers: { 'Retry-After': String(limit.retryAfterSeconds) },

@@ -1,3 +1,4 @@
+import { requestInfo } from '#app/http/request-context'
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { chatVisitor } from '#app/chat/visitor-cookie.server'
 import { chatRequestSchema } from '#app/domain/chat-request'
@@ -20,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
       const errors = fieldErrors(parsed.error)
       return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check your message.', { ok: false, errors })
     }
-    const limit = await hitRateLimit(CHAT_RATE_LIMIT, context.clientIp)
+    const limit = await hitRateLimit(CHAT_RATE_LIMIT, requestInfo(context).clientIp)
     if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const { visitorId, setCookie } = await chatVisitor(request)
     const response = await receiveChatMessage(visitorId, parsed.data)

@@ -1,0 +1,27 @@
+import { createContext, type RouterContext, RouterContextProvider } from 'react-router'
+
+/** What server.ts knows about a request before React Router sees it. */
+export type RequestInfo = {
+  /** Per-response CSP nonce; every inline script must carry it. */
+  cspNonce: string
+  /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
+  clientIp: string
+}
+
+// server.ts and the React Router build are bundled separately, so each has its own copy of this
+// module; a context is found by identity, so both copies must share one key, kept on globalThis.
+const KEY = Symbol.for('roswell-it.request-info')
+const shared = globalThis as { [KEY]?: RouterContext<RequestInfo> }
+const requestInfoContext = (shared[KEY] ??= createContext<RequestInfo>())
+
+/** The context React Router passes to loaders, actions and entry.server (built by server.ts). */
+export function contextFor(info: RequestInfo) {
+  const context = new RouterContextProvider()
+  context.set(requestInfoContext, info)
+  return context
+}
+
+/** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */
+export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+  return context.get(requestInfoContext)
+}

@@ -135,7 +135,7 @@ try {
     ['mobile (Lighthouse default: Moto G power, simulated slow 4G)', undefined],
     ['desktop', desktopConfig],
   ]) {
-    console.log(`\nLighthouse 12, ${label}; median of ${runs} run(s), perf range in brackets:`)
+    console.log(`\nLighthouse 13, ${label}; median of ${runs} run(s), perf range in brackets:`)
     console.log('  page                         status   perf  (range)  a11y  best   seo   CLS     FCP ms  LCP ms  TBT ms')
     for (const pagePath of pages) {
       const r = await auditMedian(chrome, `${origin}${pagePath}`, config)

@@ -65,7 +65,8 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => contextFor({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+    getLoadContext: (req, res) =>
+      contextFor({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
   }),
 )
 

@@ -1,4 +1,17 @@
-import { type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from 'react-router'
+import {
+  type ShouldRevalidateFunctionArgs,
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
@@ -22,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
   // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
   const honeypotInputProps = await getHoneypot().getInputProps()
-  return data({ siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps }, { headers: headers ?? undefined })
+  return data(
+    { siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps },
+    { headers: headers ?? undefined },
+  )
 }
 
 /**

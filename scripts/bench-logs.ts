@@ -33,7 +33,17 @@ const projectRoot = path.resolve(import.meta.dirname, '..')
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const INSERT_BATCH = 10_000
 const SAMPLE_EVERY_MS = 10
-const PATHS = ['/', '/checkout', '/checkout/2', '/news', '/privacy-policy', '/admin', '/api/plans', '/api/services', ...Array.from({ length: 42 }, (_, i) => `/news/article-${i}`)]
+const PATHS = [
+  '/',
+  '/checkout',
+  '/checkout/2',
+  '/news',
+  '/privacy-policy',
+  '/admin',
+  '/api/plans',
+  '/api/services',
+  ...Array.from({ length: 42 }, (_, i) => `/news/article-${i}`),
+]
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 200, 304, 404, 500, 201]
 // What Chromium sends when staff open the export in a new tab.
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
@@ -127,7 +137,15 @@ function decoderFor(encoding: string | undefined) {
 /** GET with node:http so both the bytes on the wire and the decoded CSV can be counted. */
 function download(url: string, cookie: string) {
   const started = performance.now()
-  return new Promise<{ status: number; encoding: string; wireBytes: number; bytes: number; rows: number; firstRowSeconds: number; seconds: number }>((resolve, reject) => {
+  return new Promise<{
+    status: number
+    encoding: string
+    wireBytes: number
+    bytes: number
+    rows: number
+    firstRowSeconds: number
+    seconds: number
+  }>((resolve, reject) => {
     const request = http.get(url, { headers: { Cookie: cookie, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
       let wireBytes = 0
       let bytes = 0
@@ -150,7 +168,15 @@ function download(url: string, cookie: string) {
       finished
         .then(() => {
           const seconds = (performance.now() - started) / 1000
-          resolve({ status: response.statusCode ?? 0, encoding: encoding ?? 'identity', wireBytes, bytes, rows: newlines - 1, firstRowSeconds, seconds })
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: encoding ?? 'identity',
+            wireBytes,
+            bytes,
+            rows: newlines - 1,
+            firstRowSeconds,
+            seconds,
+          })
         })
         .catch(reject)
     })
@@ -174,7 +200,16 @@ async function exportThroughServer(server: AppServer, cookie: string) {
   const after = memoryOf(server.pid)
   if (result.status !== 200) throw new Error(`the export answered ${result.status}`)
   // VmHWM is the kernel's count, but it is brought up to date lazily, so a sample can pass it: take both.
-  return { ...result, baselineRss: baseline.rss, startHwm: baseline.hwm, hwm: after.hwm, peakRss: Math.max(after.hwm, sampledPeak), sampledPeak, samples, endRss: after.rss }
+  return {
+    ...result,
+    baselineRss: baseline.rss,
+    startHwm: baseline.hwm,
+    hwm: after.hwm,
+    peakRss: Math.max(after.hwm, sampledPeak),
+    sampledPeak,
+    samples,
+    endRss: after.rss,
+  }
 }
 
 /** The server's command line and heap flags, so the figures can't hide a capped heap. */
@@ -238,7 +273,9 @@ for (const size of sizes) {
     await server.stop()
   }
 }
-console.log('\n| Entries in 24 h | Analytics median (in process / HTTP) | Raw logs (in process / HTTP) | CSV export | Server RSS (baseline → peak) |')
+console.log(
+  '\n| Entries in 24 h | Analytics median (in process / HTTP) | Raw logs (in process / HTTP) | CSV export | Server RSS (baseline → peak) |',
+)
 console.log('| --- | --- | --- | --- | --- |')
 for (const row of table) console.log(row)
 

@@ -26,7 +26,16 @@ const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/checkout', '/news/f
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 // The same Chromium flags as playwright.config.ts (chromiumLaunchOptions), which Node cannot import here.
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 if (!process.env.MONGODB_URI) {
   console.error('MONGODB_URI is unset: run this through `npm run bench:pages`.')
@@ -72,13 +81,17 @@ async function audit(chrome, url, config, attempt = 1) {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, config)
   const { lhr } = result
   // A trace recording hiccup (NO_NAVSTART and the like) on a busy machine: measure once more.
-  if (lhr.runtimeError && lhr.runtimeError.code !== 'ERRORED_DOCUMENT_REQUEST' && attempt < 3) return audit(chrome, url, config, attempt + 1)
+  if (lhr.runtimeError && lhr.runtimeError.code !== 'ERRORED_DOCUMENT_REQUEST' && attempt < 3)
+    return audit(chrome, url, config, attempt + 1)
   if (lhr.runtimeError) return { status: lhr.runtimeError.code, failing: [lhr.runtimeError.message] }
   const scores = Object.fromEntries(categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]))
   const seoWithoutCrawlable = categoryScoreWithout(lhr, 'seo', 'is-crawlable')
   const failing = Object.values(lhr.audits)
     .filter((auditResult) => auditResult.scoreDisplayMode === 'binary' && auditResult.score === 0)
-    .map((auditResult) => `${auditResult.id}${auditResult.details?.items?.length ? ` ${JSON.stringify(auditResult.details.items).slice(0, 1200)}` : ''}`)
+    .map(
+      (auditResult) =>
+        `${auditResult.id}${auditResult.details?.items?.length ? ` ${JSON.stringify(auditResult.details.items).slice(0, 1200)}` : ''}`,
+    )
   return {
     status: lhr.audits['http-status-code']?.score === 0 ? 'non-2xx' : 'ok',
     ...scores,
@@ -127,7 +140,8 @@ try {
   const scripts = await javascriptFor('/')
   const totalGzip = scripts.reduce((sum, script) => sum + script.gzip, 0)
   console.log('\nJavaScript for / (gzip, as compressed at the default level):')
-  for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(6)} KB  ${script.file}`)
+  for (const script of scripts.sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(6)} KB  ${script.file}`)
   console.log(`  ${(totalGzip / 1024).toFixed(1).padStart(6)} KB  total (budget 150 KB)`)
 
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
@@ -143,11 +157,22 @@ try {
         console.log(`  ${pagePath.padEnd(28)} ${r.status}`)
       } else {
         const range = `(${r.performanceRange.join('-')})`.padStart(8)
-        const row = [pagePath.padEnd(28), r.status.padEnd(7), String(r.performance).padStart(5), range, ...categories.slice(1).map((c) => String(r[c]).padStart(5)), r.cls.toFixed(3).padStart(7), String(r.fcpMs).padStart(8), String(r.lcpMs).padStart(7), String(r.tbtMs).padStart(7)]
+        const row = [
+          pagePath.padEnd(28),
+          r.status.padEnd(7),
+          String(r.performance).padStart(5),
+          range,
+          ...categories.slice(1).map((c) => String(r[c]).padStart(5)),
+          r.cls.toFixed(3).padStart(7),
+          String(r.fcpMs).padStart(8),
+          String(r.lcpMs).padStart(7),
+          String(r.tbtMs).padStart(7),
+        ]
         console.log(`  ${row.join(' ')}`)
         // Checkout is robots noindex on purpose (issue 5). Lighthouse's `is-crawlable` audit fails on
         // exactly that, so such a page's SEO score is also shown without that one audit.
-        if (await isNoindex(pagePath)) console.log(`    SEO without is-crawlable (this page is noindex on purpose): ${r.seoWithoutCrawlable}`)
+        if (await isNoindex(pagePath))
+          console.log(`    SEO without is-crawlable (this page is noindex on purpose): ${r.seoWithoutCrawlable}`)
         if (r.lcpElement) console.log(`    LCP element: ${r.lcpElement.slice(0, 160)}`)
       }
       if (r.failing.length) console.log(`    failing audits: ${r.failing.join(', ')}`)

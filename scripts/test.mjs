@@ -17,7 +17,12 @@ try {
   ensureStripeMock()
   ensureChromium()
   step('production build', 'npm', ['run', '--silent', 'build'])
-  step('integration and end-to-end tests', 'node', ['scripts/with-services.mjs', 'sh', '-c', 'npx vitest run --project integration && npx playwright test'])
+  step('integration and end-to-end tests', 'node', [
+    'scripts/with-services.mjs',
+    'sh',
+    '-c',
+    'npx vitest run --project integration && npx playwright test',
+  ])
 } catch (error) {
   console.error(`\nnpm test failed: ${error.message.split('\n')[0]}`)
   process.exit(1)

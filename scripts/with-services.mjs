@@ -6,7 +6,9 @@ import { ensureChromium, projectRoot, runChild, startLocalDatabase, startStripeM
 
 const [command, ...args] = process.argv.slice(2)
 ensureChromium()
-const database = process.env.MONGODB_URI ? null : await startLocalDatabase({ dataDir: path.join(projectRoot, '.data', 'test-db'), fresh: true })
+const database = process.env.MONGODB_URI
+  ? null
+  : await startLocalDatabase({ dataDir: path.join(projectRoot, '.data', 'test-db'), fresh: true })
 const stripeMock = process.env.STRIPE_API_URL ? null : await startStripeMock()
 const env = {
   ...(database ? { MONGODB_URI: database.uri } : {}),

@@ -15,7 +15,15 @@ export type ContactSubmission = {
   message: string
 }
 
-type ContactDocument = { _id: unknown; createdAt?: Date | null; name: string; email: string; phone?: string | null; service?: string | null; message: string }
+type ContactDocument = {
+  _id: unknown
+  createdAt?: Date | null
+  name: string
+  email: string
+  phone?: string | null
+  service?: string | null
+  message: string
+}
 
 function toSubmission(doc: ContactDocument): ContactSubmission {
   return {

@@ -12,7 +12,8 @@ export async function logsJson(request: Request, work: () => Promise<Record<stri
     return Response.json({ success: true, ...(await work()) }, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     if (error instanceof Response) return error
-    if (isDatabaseUnavailable(error)) return Response.json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '10' } })
+    if (isDatabaseUnavailable(error))
+      return Response.json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '10' } })
     console.error(error)
     return Response.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, { status: 500 })
   }

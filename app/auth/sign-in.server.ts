@@ -10,19 +10,28 @@ const FAILURES_PER_IP: RateLimitRule = { name: 'admin-login-ip', limit: 5, windo
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
 
 export type SignInResult =
-  | { outcome: 'signed-in'; admin: SignedInAdmin }
-  | { outcome: 'invalid' }
-  | { outcome: 'rate-limited'; retryAfterSeconds: number }
+  { outcome: 'signed-in'; admin: SignedInAdmin } | { outcome: 'invalid' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
 
 // Verifying against a throwaway hash when the username is unknown keeps the answer time the same,
 // so response times don't reveal which usernames exist.
 let decoyHash: Promise<string> | undefined
 
-export async function signIn({ username, password, clientIp }: { username: string; password: string; clientIp: string }): Promise<SignInResult> {
+export async function signIn({
+  username,
+  password,
+  clientIp,
+}: {
+  username: string
+  password: string
+  clientIp: string
+}): Promise<SignInResult> {
   const usernameKey = username.trim().toLowerCase()
   const [byUser, byIp] = await Promise.all([peekRateLimit(FAILURES_PER_USERNAME, usernameKey), peekRateLimit(FAILURES_PER_IP, clientIp)])
   if (!byUser.allowed || !byIp.allowed) {
-    return { outcome: 'rate-limited', retryAfterSeconds: Math.max(byUser.allowed ? 0 : byUser.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds) }
+    return {
+      outcome: 'rate-limited',
+      retryAfterSeconds: Math.max(byUser.allowed ? 0 : byUser.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds),
+    }
   }
 
   const user = await User.findOne({ username: username.trim() }).lean()

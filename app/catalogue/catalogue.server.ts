@@ -21,19 +21,28 @@ export function clearCatalogueCache() {
 
 export function listServices(): Promise<ServiceSummary[]> {
   return cached('services', () =>
-    Service.find({}, { _id: 0, id: 1, name: 1, description: 1, shortDescription: 1, image: 1, features: 1 }).sort({ id: 1 }).lean<ServiceSummary[]>().exec(),
+    Service.find({}, { _id: 0, id: 1, name: 1, description: 1, shortDescription: 1, image: 1, features: 1 })
+      .sort({ id: 1 })
+      .lean<ServiceSummary[]>()
+      .exec(),
   )
 }
 
 export function listSolutions(): Promise<SolutionSummary[]> {
   return cached('solutions', () =>
-    Solution.find({}, { _id: 0, id: 1, name: 1, description: 1, industry: 1, image: 1, features: 1 }).sort({ id: 1 }).lean<SolutionSummary[]>().exec(),
+    Solution.find({}, { _id: 0, id: 1, name: 1, description: 1, industry: 1, image: 1, features: 1 })
+      .sort({ id: 1 })
+      .lean<SolutionSummary[]>()
+      .exec(),
   )
 }
 
 export function listPlans(): Promise<PlanSummary[]> {
   return cached('plans', () =>
-    Plan.find({}, { _id: 0, id: 1, name: 1, description: 1, price: 1, features: 1, popular: 1 }).sort({ price: 1, id: 1 }).lean<PlanSummary[]>().exec(),
+    Plan.find({}, { _id: 0, id: 1, name: 1, description: 1, price: 1, features: 1, popular: 1 })
+      .sort({ price: 1, id: 1 })
+      .lean<PlanSummary[]>()
+      .exec(),
   )
 }
 

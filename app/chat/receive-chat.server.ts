@@ -23,7 +23,14 @@ export async function receiveChatMessage(visitorId: string, chat: ChatRequest) {
   await ChatConversation.updateOne(
     { visitorId },
     {
-      $push: { messages: { $each: [{ content: chat.message, sender: 'user', timestamp: now }, { content: reply, sender: 'agent', timestamp: now }] } },
+      $push: {
+        messages: {
+          $each: [
+            { content: chat.message, sender: 'user', timestamp: now },
+            { content: reply, sender: 'agent', timestamp: now },
+          ],
+        },
+      },
       $set: { updatedAt: now, ...(chat.name ? { name: chat.name } : {}), ...(chat.email ? { email: chat.email } : {}) },
       $setOnInsert: { createdAt: now },
     },

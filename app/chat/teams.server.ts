@@ -29,7 +29,17 @@ export function escapeForTeams(text: string) {
 }
 
 /** A readable MessageCard: who wrote, how to reach them, and what they wrote. */
-export function chatCard({ name, email, message, siteUrl }: { name?: string; email?: string; message: string; siteUrl: string }): TeamsCard {
+export function chatCard({
+  name,
+  email,
+  message,
+  siteUrl,
+}: {
+  name?: string
+  email?: string
+  message: string
+  siteUrl: string
+}): TeamsCard {
   const who = name ?? 'A website visitor'
   return {
     '@type': 'MessageCard',

@@ -1,12 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { showToast } from '#app/components/ui/toaster'
-import { CHAT_LIMITS, CHAT_TEXTS, type ChatMessage, type ChatResponse, defaultAgentReply, isSendable, validateChatContact, WELCOME_MESSAGE } from '#app/domain/chat'
+import {
+  CHAT_LIMITS,
+  CHAT_TEXTS,
+  type ChatMessage,
+  type ChatResponse,
+  defaultAgentReply,
+  isSendable,
+  validateChatContact,
+  WELCOME_MESSAGE,
+} from '#app/domain/chat'
 
 // SPEC §2 Chat widget, §4 (chat states), §5 (chat rules), §8 (chat texts). Without JavaScript the
 // round button is a link to the contact section; once the page is hydrated it opens the panel.
 
-const BUTTON_CLASS = 'fixed right-5 bottom-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'
+const BUTTON_CLASS =
+  'fixed right-5 bottom-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'
 
 function ChatIcon() {
   return (
@@ -92,11 +102,22 @@ function SupportChat() {
 
   return (
     <>
-      <button type="button" onClick={() => setOpen((wasOpen) => !wasOpen)} aria-expanded={open} aria-controls={panelId} aria-label={open ? 'Close support chat' : 'Chat with support'} className={BUTTON_CLASS}>
+      <button
+        type="button"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Close support chat' : 'Chat with support'}
+        className={BUTTON_CLASS}
+      >
         <ChatIcon />
       </button>
       {open ? (
-        <section id={panelId} aria-labelledby={`${panelId}-title`} className="fixed right-5 bottom-24 z-40 flex w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200">
+        <section
+          id={panelId}
+          aria-labelledby={`${panelId}-title`}
+          className="fixed right-5 bottom-24 z-40 flex w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200"
+        >
           <header className="flex items-start justify-between gap-3 bg-brand-600 px-4 py-3 text-white">
             <div>
               <h2 id={`${panelId}-title`} className="font-semibold">
@@ -104,13 +125,24 @@ function SupportChat() {
               </h2>
               <p className="text-xs text-brand-100">{CHAT_TEXTS.subtitle}</p>
             </div>
-            <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="rounded p-1 text-white/80 hover:text-white">
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label="Close chat"
+              className="rounded p-1 text-white/80 hover:text-white"
+            >
               <span aria-hidden="true" className="text-xl leading-none">
                 ×
               </span>
             </button>
           </header>
-          <div ref={scrollArea} role="log" aria-live="polite" aria-label="Chat messages" className="h-80 space-y-3 overflow-y-auto bg-slate-50 p-4">
+          <div
+            ref={scrollArea}
+            role="log"
+            aria-live="polite"
+            aria-label="Chat messages"
+            className="h-80 space-y-3 overflow-y-auto bg-slate-50 p-4"
+          >
             {messages.map((message) => (
               <ChatBubble key={message.id} message={message} />
             ))}
@@ -141,7 +173,11 @@ function SupportChat() {
               autoComplete="off"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
             />
-            <button type="submit" disabled={sending || !isSendable(draft)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={sending || !isSendable(draft)}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               Send
             </button>
           </form>
@@ -169,11 +205,15 @@ function ChatBubble({ message }: { message: ChatMessage }) {
   const fromUser = message.sender === 'user'
   return (
     <div className={`flex ${fromUser ? 'justify-end' : 'justify-start'}`} data-sender={message.sender}>
-      <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${fromUser ? 'bg-brand-600 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-200'}`}>
+      <div
+        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${fromUser ? 'bg-brand-600 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-200'}`}
+      >
         {/* Text only: whatever was typed shows as typed, never as markup. */}
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
         <p className={`mt-1 text-[11px] ${fromUser ? 'text-brand-100' : 'text-slate-500'}`}>
-          <time dateTime={message.timestamp}>{new Date(message.timestamp).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}</time>
+          <time dateTime={message.timestamp}>
+            {new Date(message.timestamp).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
+          </time>
         </p>
       </div>
     </div>
@@ -221,13 +261,38 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {CHAT_TEXTS.dialogDescription}
         </p>
-        <DialogField id={`${id}-name`} label="Name" value={name} onChange={setName} onBlur={() => setTouched((t) => ({ ...t, name: true }))} error={touched.name ? errors.name : undefined} autoComplete="name" />
-        <DialogField id={`${id}-email`} label="Email" type="email" value={email} onChange={setEmail} onBlur={() => setTouched((t) => ({ ...t, email: true }))} error={touched.email ? errors.email : undefined} autoComplete="email" />
+        <DialogField
+          id={`${id}-name`}
+          label="Name"
+          value={name}
+          onChange={setName}
+          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+          error={touched.name ? errors.name : undefined}
+          autoComplete="name"
+        />
+        <DialogField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          error={touched.email ? errors.email : undefined}
+          autoComplete="email"
+        />
         <div className="flex justify-end gap-3 pt-2">
-          <button type="button" onClick={onCancel} className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
             Cancel
           </button>
-          <button type="submit" disabled={!valid} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={!valid}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          >
             Send Message
           </button>
         </div>
@@ -236,7 +301,16 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
   )
 }
 
-function DialogField(props: { id: string; label: string; type?: string; value: string; onChange: (value: string) => void; onBlur: () => void; error?: string; autoComplete: string }) {
+function DialogField(props: {
+  id: string
+  label: string
+  type?: string
+  value: string
+  onChange: (value: string) => void
+  onBlur: () => void
+  error?: string
+  autoComplete: string
+}) {
   const { id, label, type = 'text', value, onChange, onBlur, error, autoComplete } = props
   return (
     <div>

@@ -82,14 +82,57 @@ export function ContactForm() {
     <div className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
       <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
-      <fetcher.Form method="post" action="/?index" className="mt-6 space-y-5" onFocus={() => void loadValidation()} onSubmitCapture={holdUntilValidationLoaded} {...getFormProps(form)}>
+      <fetcher.Form
+        method="post"
+        action="/?index"
+        className="mt-6 space-y-5"
+        onFocus={() => void loadValidation()}
+        onSubmitCapture={holdUntilValidationLoaded}
+        {...getFormProps(form)}
+      >
         <HoneypotInputs />
         {/* Tells the action to answer with data instead of a redirect (see ENHANCED_FIELD). */}
         {hydrated ? <input type="hidden" name="enhanced" value="true" /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Name" field={fields.name} render={(props) => <input {...props} {...inputProps(fields.name, 'text')} autoComplete="name" maxLength={CONTACT_LIMITS.name} placeholder="Your name" />} />
-          <Field label="Email" field={fields.email} render={(props) => <input {...props} {...inputProps(fields.email, 'email')} autoComplete="email" maxLength={CONTACT_LIMITS.email} placeholder="you@company.com" />} />
-          <Field label="Phone (optional)" field={fields.phone} render={(props) => <input {...props} {...inputProps(fields.phone, 'tel')} autoComplete="tel" maxLength={CONTACT_LIMITS.phone} placeholder="(770) 555-0100" />} />
+          <Field
+            label="Name"
+            field={fields.name}
+            render={(props) => (
+              <input
+                {...props}
+                {...inputProps(fields.name, 'text')}
+                autoComplete="name"
+                maxLength={CONTACT_LIMITS.name}
+                placeholder="Your name"
+              />
+            )}
+          />
+          <Field
+            label="Email"
+            field={fields.email}
+            render={(props) => (
+              <input
+                {...props}
+                {...inputProps(fields.email, 'email')}
+                autoComplete="email"
+                maxLength={CONTACT_LIMITS.email}
+                placeholder="you@company.com"
+              />
+            )}
+          />
+          <Field
+            label="Phone (optional)"
+            field={fields.phone}
+            render={(props) => (
+              <input
+                {...props}
+                {...inputProps(fields.phone, 'tel')}
+                autoComplete="tel"
+                maxLength={CONTACT_LIMITS.phone}
+                placeholder="(770) 555-0100"
+              />
+            )}
+          />
           <Field
             label="Service Interested In (optional)"
             field={fields.service}
@@ -113,7 +156,16 @@ export function ContactForm() {
           field={fields.message}
           render={(props) => {
             const { key, ...textareaProps } = getTextareaProps(fields.message)
-            return <textarea key={key} {...props} {...textareaProps} rows={5} maxLength={CONTACT_LIMITS.message} placeholder="How can we help your business?" />
+            return (
+              <textarea
+                key={key}
+                {...props}
+                {...textareaProps}
+                rows={5}
+                maxLength={CONTACT_LIMITS.message}
+                placeholder="How can we help your business?"
+              />
+            )
           }}
         />
         {form.errors?.length ? (
@@ -187,7 +239,12 @@ function LastSubmissionPanel({ submission }: { submission: SavedContact | null }
         <h4 id="last-submission-heading" className="font-semibold text-slate-900">
           Last Form Submission
         </h4>
-        <button type="button" onClick={() => setOpen(false)} className="rounded px-2 text-slate-600 hover:text-slate-900" aria-label="Close last form submission">
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded px-2 text-slate-600 hover:text-slate-900"
+          aria-label="Close last form submission"
+        >
           <span aria-hidden="true">×</span>
         </button>
       </div>

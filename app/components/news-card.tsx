@@ -15,7 +15,15 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardData;
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img src={article.image ?? DEFAULT_NEWS_IMAGE} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+      <img
+        src={article.image ?? DEFAULT_NEWS_IMAGE}
+        alt=""
+        width={800}
+        height={500}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <time dateTime={article.isoDate} className="text-sm text-slate-600">
           {article.date}
@@ -26,7 +34,10 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardData;
           </Link>
         </Heading>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">{article.excerpt}</p>
-        <Link to={`/news/${article.slug}`} className="mt-4 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={`/news/${article.slug}`}
+          className="mt-4 inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
           Read More<span className="sr-only">: {article.title}</span>
           <span aria-hidden="true">→</span>
         </Link>

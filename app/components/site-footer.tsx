@@ -2,7 +2,14 @@ import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { BUSINESS, copyrightLine } from '#app/domain/business'
 
-const FOOTER_SERVICES = ['Managed IT Services', 'Network Support', 'Cybersecurity', 'Cloud Services', 'VoIP & Telecommunications', 'Dealership Systems Integration']
+const FOOTER_SERVICES = [
+  'Managed IT Services',
+  'Network Support',
+  'Cybersecurity',
+  'Cloud Services',
+  'VoIP & Telecommunications',
+  'Dealership Systems Integration',
+]
 
 const LEGAL_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
@@ -19,7 +26,17 @@ function SocialIcon({ name }: { name: string }) {
     LinkedIn: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zM10 9h4v2c1-2 6-3 6 2v7h-4v-6c0-2-2-2-2 0v6h-4z',
   }
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={paths[name]} />
     </svg>
   )
@@ -35,12 +52,19 @@ export function SiteFooter() {
             {BUSINESS.name}
           </p>
           <p className="mt-4 text-sm leading-6">
-            {BUSINESS.tagline}. From our office in {BUSINESS.address.locality}, {BUSINESS.address.regionName}, we keep small and mid-size businesses secure, connected and productive.
+            {BUSINESS.tagline}. From our office in {BUSINESS.address.locality}, {BUSINESS.address.regionName}, we keep small and mid-size
+            businesses secure, connected and productive.
           </p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">
             {BUSINESS.social.map((social) => (
               <li key={social.name}>
-                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={`${BUSINESS.name} on ${social.name}`} className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20">
+                <a
+                  href={social.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={`${BUSINESS.name} on ${social.name}`}
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                >
                   <SocialIcon name={social.name} />
                 </a>
               </li>

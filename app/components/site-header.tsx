@@ -65,7 +65,10 @@ export function SiteHeader() {
       data-solid={solid}
       className={`fixed inset-x-0 top-0 z-50 transition-colors duration-300 ${solid ? 'bg-white shadow-md' : 'bg-transparent'}`}
     >
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-4 px-4">
@@ -77,7 +80,10 @@ export function SiteHeader() {
         <ul className="hidden items-center gap-1 md:flex">
           {NAV_SECTIONS.map(({ section, label }) => (
             <li key={section}>
-              <SectionLink section={section} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 hover:text-brand-700">
+              <SectionLink
+                section={section}
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 hover:text-brand-700"
+              >
                 {label}
               </SectionLink>
             </li>
@@ -99,7 +105,16 @@ export function SiteHeader() {
         >
           <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-navy hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path className="group-open:hidden" d="M4 6h16M4 12h16M4 18h16" />
               <path className="hidden group-open:block" d="M6 6l12 12M18 6L6 18" />
             </svg>
@@ -108,7 +123,11 @@ export function SiteHeader() {
             <ul className="flex flex-col py-2">
               {NAV_SECTIONS.map(({ section, label }) => (
                 <li key={section}>
-                  <SectionLink section={section} onNavigate={closeMenu} className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+                  <SectionLink
+                    section={section}
+                    onNavigate={closeMenu}
+                    className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100"
+                  >
                     {label}
                   </SectionLink>
                 </li>

@@ -12,7 +12,17 @@ export function TrustStrip() {
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-sm font-medium text-slate-700 md:grid-cols-4">
         {TRUST_ITEMS.map(({ label, icon }) => (
           <li key={label} className="flex items-center justify-center gap-2">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" className="text-green-700">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+              className="text-green-700"
+            >
               <path d={icon} />
             </svg>
             {label}

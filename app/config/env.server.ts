@@ -23,7 +23,10 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    SITE_URL: z.url().default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
+    SITE_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((url) => url.replace(/\/+$/, '')),
     MONGODB_URI: z
       .string({ error: 'MONGODB_URI is required (npm start and npm test start a local database when it is unset)' })
       .trim()

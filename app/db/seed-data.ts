@@ -30,7 +30,12 @@ export const seedServices = [
       'Endpoint detection and response, e-mail filtering, multi-factor authentication and staff phishing training, mapped to the FTC Safeguards Rule, HIPAA and cyber-insurance questionnaires.',
     price: 199,
     image: '/images/services/cybersecurity.svg',
-    features: ['Managed EDR and antivirus', 'Phishing simulations and training', 'Multi-factor authentication rollout', 'Compliance and insurance reporting'],
+    features: [
+      'Managed EDR and antivirus',
+      'Phishing simulations and training',
+      'Multi-factor authentication rollout',
+      'Compliance and insurance reporting',
+    ],
   },
   {
     id: 4,
@@ -40,7 +45,12 @@ export const seedServices = [
       'Move file servers, e-mail and line-of-business apps to the cloud without losing a weekend. We migrate, secure and back up Microsoft 365 and Azure workloads and keep licences tidy.',
     price: 129,
     image: '/images/services/cloud.svg',
-    features: ['Microsoft 365 migration and management', 'Azure and hybrid infrastructure', 'Cloud backup with tested restores', 'Licence optimisation'],
+    features: [
+      'Microsoft 365 migration and management',
+      'Azure and hybrid infrastructure',
+      'Cloud backup with tested restores',
+      'Licence optimisation',
+    ],
   },
   {
     id: 5,
@@ -50,7 +60,12 @@ export const seedServices = [
       'Hosted VoIP and Microsoft Teams Phone with auto-attendants, call queues, number porting and desk phones, so customers reach the right person the first time.',
     price: 79,
     image: '/images/services/voip.svg',
-    features: ['Hosted VoIP and Teams Phone', 'Number porting and auto-attendants', 'Call queues and reporting', 'Cellular and SIP trunk options'],
+    features: [
+      'Hosted VoIP and Teams Phone',
+      'Number porting and auto-attendants',
+      'Call queues and reporting',
+      'Cellular and SIP trunk options',
+    ],
   },
   {
     id: 6,
@@ -60,7 +75,12 @@ export const seedServices = [
       'We compare carriers, order circuits, manage installs and add automatic failover so a cut cable in the street does not stop your sales floor.',
     price: 59,
     image: '/images/services/internet.svg',
-    features: ['Carrier-neutral circuit sourcing', '4G/5G and dual-ISP failover', 'SD-WAN for multiple sites', 'Single point of contact for outages'],
+    features: [
+      'Carrier-neutral circuit sourcing',
+      '4G/5G and dual-ISP failover',
+      'SD-WAN for multiple sites',
+      'Single point of contact for outages',
+    ],
   },
   {
     id: 7,
@@ -70,7 +90,12 @@ export const seedServices = [
       'Custom integrations between your CRM, accounting and line-of-business systems, workflow automation with Power Platform, and web applications maintained by the people who built them.',
     price: 149,
     image: '/images/services/software.svg',
-    features: ['System integrations and APIs', 'Power Automate workflows', 'Web and internal applications', 'Ongoing maintenance and support'],
+    features: [
+      'System integrations and APIs',
+      'Power Automate workflows',
+      'Web and internal applications',
+      'Ongoing maintenance and support',
+    ],
   },
   {
     id: 8,
@@ -80,7 +105,12 @@ export const seedServices = [
       'From DMS connectivity and OEM compliance to showroom displays, kiosks and service-lane check-in, we integrate the systems that keep a dealership selling and servicing.',
     price: 249,
     image: '/images/services/dealership.svg',
-    features: ['DMS and OEM network connectivity', 'Showroom displays and kiosks', 'Service drive check-in technology', 'FTC Safeguards Rule support'],
+    features: [
+      'DMS and OEM network connectivity',
+      'Showroom displays and kiosks',
+      'Service drive check-in technology',
+      'FTC Safeguards Rule support',
+    ],
   },
 ]
 
@@ -89,7 +119,8 @@ export const seedSolutions = [
     id: 1,
     name: 'Healthcare IT',
     industry: 'Healthcare',
-    description: 'HIPAA-minded infrastructure for clinics and practices: secure records access, encrypted devices and dependable uptime for patient care.',
+    description:
+      'HIPAA-minded infrastructure for clinics and practices: secure records access, encrypted devices and dependable uptime for patient care.',
     image: '/images/solutions/healthcare.svg',
     features: ['HIPAA risk assessments', 'EHR connectivity and support', 'Encrypted devices and e-mail'],
   },
@@ -105,7 +136,8 @@ export const seedSolutions = [
     id: 3,
     name: 'Legal Practice IT',
     industry: 'Legal',
-    description: 'Confidential, always-available systems for law firms: document management, secure remote work and ethical-wall friendly permissions.',
+    description:
+      'Confidential, always-available systems for law firms: document management, secure remote work and ethical-wall friendly permissions.',
     image: '/images/solutions/legal.svg',
     features: ['Document management support', 'Secure remote access', 'Privileged data protection'],
   },
@@ -121,7 +153,8 @@ export const seedSolutions = [
     id: 5,
     name: 'Automotive Dealership IT',
     industry: 'Automotive',
-    description: 'One partner for the DMS, the showroom, the service drive and the FTC Safeguards Rule, trusted by dealerships across metro Atlanta.',
+    description:
+      'One partner for the DMS, the showroom, the service drive and the FTC Safeguards Rule, trusted by dealerships across metro Atlanta.',
     image: '/images/solutions/automotive.svg',
     features: ['FTC Safeguards Rule programmes', 'DMS and OEM connectivity', 'Showroom and service-lane technology'],
   },
@@ -134,7 +167,13 @@ export const seedPlans = [
     price: 299,
     description: 'Core monitoring and support for small offices getting organised.',
     popular: false,
-    features: ['Up to 10 devices monitored', 'Business-hours help desk', 'Patch management', 'Antivirus and e-mail filtering', 'Monthly health report'],
+    features: [
+      'Up to 10 devices monitored',
+      'Business-hours help desk',
+      'Patch management',
+      'Antivirus and e-mail filtering',
+      'Monthly health report',
+    ],
   },
   {
     id: 2,

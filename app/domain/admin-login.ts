@@ -9,5 +9,9 @@ export const adminLoginSchema = z.object({
 
 // SPEC §8 toasts.
 export const SIGNED_IN_TOAST = { title: 'Successfully logged in', description: 'Welcome to the admin dashboard' } as const
-export const SIGN_IN_FAILED_TOAST = { title: 'Authentication failed', description: 'Invalid username or password', variant: 'destructive' } as const
+export const SIGN_IN_FAILED_TOAST = {
+  title: 'Authentication failed',
+  description: 'Invalid username or password',
+  variant: 'destructive',
+} as const
 export const LOGGED_OUT_TOAST = { title: 'Logged out', description: 'You have been logged out successfully' } as const

@@ -18,7 +18,10 @@ export const chatRequestSchema = z.object({
     .min(1, 'Message is required')
     .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`),
   name: optionalText(CHAT_LIMITS.name, `Name must be at most ${CHAT_LIMITS.name} characters`),
-  email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine((email) => email === undefined || SIMPLE_EMAIL.test(email), CHAT_CONTACT_MESSAGES.emailInvalid),
+  email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine(
+    (email) => email === undefined || SIMPLE_EMAIL.test(email),
+    CHAT_CONTACT_MESSAGES.emailInvalid,
+  ),
 })
 
 export type ChatRequest = z.output<typeof chatRequestSchema>

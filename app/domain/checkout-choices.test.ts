@@ -51,7 +51,12 @@ describe('reading the checkout choices from the address', () => {
 
 describe('writing the choices back to the address', () => {
   it('changes what was chosen and keeps the rest of the query', () => {
-    const next = checkoutSearch(new URLSearchParams('plan=1&utm_source=mail&ms365_users=4'), { plan: 2, microsoft365: 'e3', cloud_backup: true, ms365_users: null })
+    const next = checkoutSearch(new URLSearchParams('plan=1&utm_source=mail&ms365_users=4'), {
+      plan: 2,
+      microsoft365: 'e3',
+      cloud_backup: true,
+      ms365_users: null,
+    })
     expect(next.toString()).toBe('plan=2&utm_source=mail&microsoft365=e3&cloud_backup=true')
   })
 

@@ -32,7 +32,11 @@ export function parsePlanId(value: string | null | undefined): number | null {
   return id >= 1 ? id : null
 }
 
-export function readCheckoutChoices(search: URLSearchParams, pathPlanId: string | undefined, plans: readonly PlanSummary[]): CheckoutChoices {
+export function readCheckoutChoices(
+  search: URLSearchParams,
+  pathPlanId: string | undefined,
+  plans: readonly PlanSummary[],
+): CheckoutChoices {
   const planId = parsePlanId(pathPlanId ?? search.get('plan'))
   const plan = plans.find((candidate) => candidate.id === planId) ?? null
   const ms365Option = parseMs365Option(search.get('microsoft365'))
@@ -68,4 +72,10 @@ export function checkoutSearch(
 }
 
 /** Query parameters that describe a payment outcome; they are dropped once it has been shown. */
-export const PAYMENT_RETURN_PARAMS = ['payment_intent_client_secret', 'payment_intent', 'redirect_status', 'checkout_result', 'session_id'] as const
+export const PAYMENT_RETURN_PARAMS = [
+  'payment_intent_client_secret',
+  'payment_intent',
+  'redirect_status',
+  'checkout_result',
+  'session_id',
+] as const

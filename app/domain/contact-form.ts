@@ -45,7 +45,9 @@ export function parseContactJson(body: unknown) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return contactFormSchema.safeParse(undefined)
   }
-  const cleaned = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? undefined : value]))
+  const cleaned = Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? undefined : value]),
+  )
   return contactFormSchema.safeParse(cleaned)
 }
 

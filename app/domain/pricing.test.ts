@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  InvalidQuoteError,
-  defaultUsersForPlan,
-  formatCents,
-  formatDollars,
-  parseMs365Option,
-  pluralizeUsers,
-  quote,
-} from './pricing'
+import { InvalidQuoteError, defaultUsersForPlan, formatCents, formatDollars, parseMs365Option, pluralizeUsers, quote } from './pricing'
 
 const professional = { name: 'Professional', price: 249 }
 
@@ -43,7 +35,9 @@ describe('monthly quote', () => {
   })
 
   it.each([0, -1, 1001, 1_000_000, 2.5, Number.NaN])('refuses %s users when an option is chosen', (users) => {
-    expect(() => quote({ plan: professional, ms365Option: 'business_standard', users, includeCloudBackup: false })).toThrow(InvalidQuoteError)
+    expect(() => quote({ plan: professional, ms365Option: 'business_standard', users, includeCloudBackup: false })).toThrow(
+      InvalidQuoteError,
+    )
   })
 
   it('ignores the user count when no option is chosen', () => {

@@ -5,6 +5,8 @@ test('the sitemap lists the home page, the news list, ten articles, three legal 
   const paths = publicPagePaths()
   expect(paths).toContain('/')
   expect(paths.filter((path) => path.startsWith('/news/'))).toHaveLength(10)
-  expect(paths).toEqual(expect.arrayContaining(['/privacy-policy', '/terms-of-service', '/security-policy', '/resources', '/news/ftc-safeguards-rule']))
+  expect(paths).toEqual(
+    expect.arrayContaining(['/privacy-policy', '/terms-of-service', '/security-policy', '/resources', '/news/ftc-safeguards-rule']),
+  )
   expect(new Set(paths).size).toBe(paths.length)
 })

@@ -13,7 +13,15 @@ export type PageSeo = {
 }
 
 /** Title, description, robots, canonical link and Open Graph tags for one page. */
-export function pageMeta({ title, description, path, siteUrl, noindex = false, image = '/images/og-default.svg', type = 'website' }: PageSeo): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  siteUrl,
+  noindex = false,
+  image = '/images/og-default.svg',
+  type = 'website',
+}: PageSeo): MetaDescriptor[] {
   const url = `${siteUrl}${path}`
   const fullTitle = title.includes(BUSINESS.name) ? title : `${title} | ${BUSINESS.name}`
   return [

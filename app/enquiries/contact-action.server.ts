@@ -11,7 +11,10 @@ import { isSpam } from './honeypot.server'
 import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from './limits.server'
 import { receiveContact, type SavedContact } from './receive-contact.server'
 
-export const CONTACT_SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." } as const
+export const CONTACT_SUCCESS_TOAST = {
+  title: 'Message Sent Successfully!',
+  description: "Thank you for your message. We'll get back to you soon.",
+} as const
 
 /**
  * The browser form adds this field once JavaScript runs (it then submits through a fetcher and
@@ -33,7 +36,10 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
     // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.
-    const tooLarge: SubmissionResult<string[]> = { status: 'error', error: { '': ['Your message is too long to send. Please shorten it.'] } }
+    const tooLarge: SubmissionResult<string[]> = {
+      status: 'error',
+      error: { '': ['Your message is too long to send. Please shorten it.'] },
+    }
     return data({ result: tooLarge, contact: null as SavedContact | null }, { status: 413 })
   }
   const enhanced = formData.get(ENHANCED_FIELD) === 'true'

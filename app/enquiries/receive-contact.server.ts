@@ -21,7 +21,11 @@ export async function receiveContact(values: ContactFormValues): Promise<SavedCo
   })
   const contact = saved.toJSON() as unknown as SavedContact & { createdAt: Date }
   try {
-    const id = await queueOutboxMessage('email', `contact:${contact.id}`, contactNotification({ ...values, id: contact.id, createdAt: saved.createdAt }, getEnv().SITE_URL))
+    const id = await queueOutboxMessage(
+      'email',
+      `contact:${contact.id}`,
+      contactNotification({ ...values, id: contact.id, createdAt: saved.createdAt }, getEnv().SITE_URL),
+    )
     deliverSoon(id)
   } catch (error) {
     console.error(`[contact] enquiry ${contact.id} saved but its e-mail could not be queued: ${(error as Error).message}`)

@@ -33,7 +33,10 @@ describe('readJsonBody', () => {
 
   it('refuses another content type with 415, before reading', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonp']) {
-      expect(await refusal(post('{"a":1}', { 'Content-Type': type }))).toEqual({ status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' })
+      expect(await refusal(post('{"a":1}', { 'Content-Type': type }))).toEqual({
+        status: 415,
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      })
     }
   })
 
@@ -44,10 +47,15 @@ describe('readJsonBody', () => {
     expect(await refusal(post(chunked(big, 100), { 'Content-Type': 'application/json' }))).toEqual(tooLarge)
     const exactly = JSON.stringify({ text: 'x'.repeat(1024 - 11) })
     expect(exactly.length).toBe(1024)
-    expect(await readJsonBody(post(chunked(exactly, 100), { 'Content-Type': 'application/json' }), 1024)).toEqual({ text: 'x'.repeat(1013) })
+    expect(await readJsonBody(post(chunked(exactly, 100), { 'Content-Type': 'application/json' }), 1024)).toEqual({
+      text: 'x'.repeat(1013),
+    })
   })
 
   it('refuses text that is not JSON with 400', async () => {
-    expect(await refusal(post('{"a":', { 'Content-Type': 'application/json' }))).toEqual({ status: 400, message: 'The request body is not valid JSON.' })
+    expect(await refusal(post('{"a":', { 'Content-Type': 'application/json' }))).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON.',
+    })
   })
 })

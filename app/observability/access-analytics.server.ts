@@ -24,7 +24,10 @@ function sinceFilter(now: Date) {
  */
 export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalytics> {
   const since = new Date(bucketOf(now.getTime() - ANALYTICS_WINDOW_MS))
-  const documents = await AccessLogRollup.find({ bucket: { $gte: since } }, { requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 }).lean<StoredRollup[]>()
+  const documents = await AccessLogRollup.find(
+    { bucket: { $gte: since } },
+    { requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
+  ).lean<StoredRollup[]>()
   return mergeRollups(documents, TOP_PAGES_LIMIT)
 }
 
@@ -53,7 +56,11 @@ export function accessLogCsvFileName(now = new Date()) {
 export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array> {
   // The driver's cursor directly: no mongoose document layer for a million rows.
   // Small batches without _id: fewer objects live across awaits, so less reaches V8's old space.
-  const cursor = AccessLogEntry.collection.find<LogLine>(sinceFilter(now), { sort: { timestamp: -1 }, batchSize: 200, projection: { _id: 0 } })
+  const cursor = AccessLogEntry.collection.find<LogLine>(sinceFilter(now), {
+    sort: { timestamp: -1 },
+    batchSize: 200,
+    projection: { _id: 0 },
+  })
   return logLinesAsCsv({ next: () => cursor.next(), close: () => cursor.close() })
 }
 

@@ -117,7 +117,9 @@ export class AccessLogBuffer {
       return
     }
     // The totals stay in memory when this fails and are written with the next flush.
-    await this.rollups.save().catch((error: Error) => console.warn(`[access-log] rollup write failed, retried with the next flush: ${error.message}`))
+    await this.rollups
+      .save()
+      .catch((error: Error) => console.warn(`[access-log] rollup write failed, retried with the next flush: ${error.message}`))
   }
 }
 

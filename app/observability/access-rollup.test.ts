@@ -2,16 +2,29 @@ import { describe, expect, it } from 'vitest'
 import { addToRollups, mergeRollups, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
 
 const base = Date.UTC(2026, 0, 1, 12, 0, 0)
-const entry = (offsetMs: number, path: string, status: number, responseTimeMs: number, visitorKey: string) => ({ timestamp: new Date(base + offsetMs), path, status, responseTimeMs, visitorKey })
+const entry = (offsetMs: number, path: string, status: number, responseTimeMs: number, visitorKey: string) => ({
+  timestamp: new Date(base + offsetMs),
+  path,
+  status,
+  responseTimeMs,
+  visitorKey,
+})
 
 describe('access-log rollups', () => {
   it('count per 10-minute bucket and merge across buckets and instances into the analytics', () => {
     const first = new Map<number, Rollup>()
-    const changed = addToRollups(first, [entry(0, '/a', 200, 10, 'v1'), entry(1000, '/a', 200, 20, 'v2'), entry(ROLLUP_BUCKET_MS, '/b', 404, 30, 'v1')])
+    const changed = addToRollups(first, [
+      entry(0, '/a', 200, 10, 'v1'),
+      entry(1000, '/a', 200, 20, 'v2'),
+      entry(ROLLUP_BUCKET_MS, '/b', 404, 30, 'v1'),
+    ])
     expect([...changed]).toEqual([base, base + ROLLUP_BUCKET_MS])
     const other = new Map<number, Rollup>()
     addToRollups(other, [entry(5, '/b', 500, 40, 'v3'), entry(6, '/b', 200, 0, 'v3')])
-    const documents = [...[...first.values()].map((r) => rollupDocument('one', r)), ...[...other.values()].map((r) => rollupDocument('two', r))]
+    const documents = [
+      ...[...first.values()].map((r) => rollupDocument('one', r)),
+      ...[...other.values()].map((r) => rollupDocument('two', r)),
+    ]
     expect(documents[0]?._id).toBe('one:2026-01-01T12:00:00.000Z')
     expect(mergeRollups(documents, 10)).toEqual({
       totalRequests: 5,
@@ -28,8 +41,16 @@ describe('access-log rollups', () => {
 
   it('counts client-side navigations as visits to their page and leaves the route manifest out', () => {
     const rollups = new Map<number, Rollup>()
-    addToRollups(rollups, [entry(0, '/admin.data', 200, 1, 'v'), entry(1, '/admin', 200, 1, 'v'), entry(2, '/_root.data', 200, 1, 'v'), entry(3, '/__manifest', 200, 1, 'v')])
-    const merged = mergeRollups([...rollups.values()].map((r) => rollupDocument('one', r)), 10)
+    addToRollups(rollups, [
+      entry(0, '/admin.data', 200, 1, 'v'),
+      entry(1, '/admin', 200, 1, 'v'),
+      entry(2, '/_root.data', 200, 1, 'v'),
+      entry(3, '/__manifest', 200, 1, 'v'),
+    ])
+    const merged = mergeRollups(
+      [...rollups.values()].map((r) => rollupDocument('one', r)),
+      10,
+    )
     expect(merged.totalRequests).toBe(4)
     expect(merged.mostVisitedPages).toEqual([
       { url: '/admin', count: 2 },
@@ -38,6 +59,12 @@ describe('access-log rollups', () => {
   })
 
   it('reports zeros when there is nothing', () => {
-    expect(mergeRollups([], 10)).toEqual({ totalRequests: 0, uniqueVisitors: 0, responseTimeAvg: 0, httpStatusCodes: {}, mostVisitedPages: [] })
+    expect(mergeRollups([], 10)).toEqual({
+      totalRequests: 0,
+      uniqueVisitors: 0,
+      responseTimeAvg: 0,
+      httpStatusCodes: {},
+      mostVisitedPages: [],
+    })
   })
 })

@@ -1,4 +1,12 @@
-import { addVisitor, emptySketch, estimateVisitors, mergeSketchInto, sketchFromBase64, sketchToBase64, type VisitorSketch } from './visitor-sketch'
+import {
+  addVisitor,
+  emptySketch,
+  estimateVisitors,
+  mergeSketchInto,
+  sketchFromBase64,
+  sketchToBase64,
+  type VisitorSketch,
+} from './visitor-sketch'
 
 // Pure bookkeeping for the access-log rollups (see models/access-log-rollup.server.ts).
 export const ROLLUP_BUCKET_MS = 10 * 60 * 1000
@@ -85,7 +93,10 @@ function parsePairs<K>(text: string): [K, number][] {
 }
 
 /** Merges stored rollups (any instances, any buckets) into SPEC §3's analytics. */
-export function mergeRollups(documents: Pick<StoredRollup, 'requests' | 'totalTimeMs' | 'statuses' | 'paths' | 'visitors'>[], topPages: number) {
+export function mergeRollups(
+  documents: Pick<StoredRollup, 'requests' | 'totalTimeMs' | 'statuses' | 'paths' | 'visitors'>[],
+  topPages: number,
+) {
   let requests = 0
   let totalTimeMs = 0
   const statuses = new Map<number, number>()

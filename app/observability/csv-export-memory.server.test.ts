@@ -85,7 +85,9 @@ describe('the CSV export through React Router’s Express adapter', () => {
     let bytes = 0
     try {
       const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
-        http.get({ port: (server.address() as AddressInfo).port, path: '/export.csv', headers: { 'Accept-Encoding': 'br' } }, resolve).on('error', reject),
+        http
+          .get({ port: (server.address() as AddressInfo).port, path: '/export.csv', headers: { 'Accept-Encoding': 'br' } }, resolve)
+          .on('error', reject),
       )
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-encoding']).toBe('br')
@@ -102,7 +104,9 @@ describe('the CSV export through React Router’s Express adapter', () => {
     }
     expect(lines).toBe(ROWS + 1)
     const peakGrowthMb = (Math.max(...samples) - baseline) / 1024 / 1024
-    console.log(`CSV export: ${ROWS} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB, peak live memory ${peakGrowthMb.toFixed(1)} MB above the start`)
+    console.log(
+      `CSV export: ${ROWS} rows, ${(bytes / 1024 / 1024).toFixed(0)} MB, peak live memory ${peakGrowthMb.toFixed(1)} MB above the start`,
+    )
     // React Router 7.18's writer kept every written chunk until the response ended: ~150 MB here.
     expect(peakGrowthMb).toBeLessThan(24)
   })

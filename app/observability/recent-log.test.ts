@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { formatLogLine, mergeRecentLines, recentLogDocument } from './recent-log'
 
-const line = (iso: string, path: string) => ({ timestamp: new Date(iso), method: 'GET', path, status: 200, responseTimeMs: 1.234, visitorKey: 'k' })
+const line = (iso: string, path: string) => ({
+  timestamp: new Date(iso),
+  method: 'GET',
+  path,
+  status: 200,
+  responseTimeMs: 1.234,
+  visitorKey: 'k',
+})
 
 describe('recent log lines', () => {
   it('formats one request per line', () => {

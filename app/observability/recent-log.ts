@@ -14,7 +14,14 @@ export type LogLine = {
 
 /** One request, one line, starting with its ISO time so lines sort by time as text. */
 export function formatLogLine(entry: LogLine): string {
-  const parts = [entry.timestamp.toISOString(), entry.method, entry.path, String(entry.status), `${entry.responseTimeMs.toFixed(2)}ms`, `visitor=${entry.visitorKey}`]
+  const parts = [
+    entry.timestamp.toISOString(),
+    entry.method,
+    entry.path,
+    String(entry.status),
+    `${entry.responseTimeMs.toFixed(2)}ms`,
+    `visitor=${entry.visitorKey}`,
+  ]
   if (entry.referrer) parts.push(`referrer=${JSON.stringify(entry.referrer)}`)
   if (entry.userAgent) parts.push(JSON.stringify(entry.userAgent))
   // Paths and headers can't hold raw line breaks here, but keep one request per line regardless.

@@ -50,7 +50,11 @@ export async function queueOutboxMessage(channel: OutboxChannel, subject: string
  * Tries to deliver one message if it is due (or held and its channel is now configured).
  * Returns what happened; never throws for a delivery failure, only for a database one.
  */
-export async function deliverOutboxMessage(id: unknown, settings = outboxSettingsFromEnv(), now = new Date()): Promise<'sent' | 'retry' | 'failed' | 'held' | 'skipped'> {
+export async function deliverOutboxMessage(
+  id: unknown,
+  settings = outboxSettingsFromEnv(),
+  now = new Date(),
+): Promise<'sent' | 'retry' | 'failed' | 'held' | 'skipped'> {
   const current = await OutboxMessage.findById(id).lean()
   if (!current) return 'skipped'
   const channel = current.channel as OutboxChannel
@@ -58,7 +62,9 @@ export async function deliverOutboxMessage(id: unknown, settings = outboxSetting
     if (current.status === 'pending') {
       await OutboxMessage.updateOne({ _id: current._id, status: 'pending' }, { $set: { status: 'held' } })
       const variable = channel === 'email' ? 'SMTP_URL or CONTACT_TO' : 'TEAMS_WEBHOOK_URL'
-      console.log(`[outbox] ${variable} is unset: ${channel} notification ${current.subject} kept in the outbox\n${describe(channel, current.payload)}`)
+      console.log(
+        `[outbox] ${variable} is unset: ${channel} notification ${current.subject} kept in the outbox\n${describe(channel, current.payload)}`,
+      )
     }
     return 'held'
   }
@@ -73,7 +79,10 @@ export async function deliverOutboxMessage(id: unknown, settings = outboxSetting
   if (!claimed) return 'skipped'
   try {
     await send(channel, claimed.payload, settings)
-    await OutboxMessage.updateOne({ _id: claimed._id }, { $set: { status: 'sent', sentAt: new Date() }, $unset: { lockedUntil: 1, lastError: 1 } })
+    await OutboxMessage.updateOne(
+      { _id: claimed._id },
+      { $set: { status: 'sent', sentAt: new Date() }, $unset: { lockedUntil: 1, lastError: 1 } },
+    )
     return 'sent'
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
@@ -81,11 +90,18 @@ export async function deliverOutboxMessage(id: unknown, settings = outboxSetting
     await OutboxMessage.updateOne(
       { _id: claimed._id },
       {
-        $set: { status: giveUp ? 'failed' : 'pending', lastError: reason.slice(0, 500), nextAttemptAt: new Date(now.getTime() + retryDelayMs(claimed.attempts)) },
+        $set: {
+          status: giveUp ? 'failed' : 'pending',
+          lastError: reason.slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(claimed.attempts)),
+        },
         $unset: { lockedUntil: 1 },
       },
     )
-    if (giveUp) console.error(`[outbox] gave up on ${channel} notification ${claimed.subject} after ${claimed.attempts} attempts: ${reason}\n${describe(channel, claimed.payload)}`)
+    if (giveUp)
+      console.error(
+        `[outbox] gave up on ${channel} notification ${claimed.subject} after ${claimed.attempts} attempts: ${reason}\n${describe(channel, claimed.payload)}`,
+      )
     else console.warn(`[outbox] ${channel} notification ${claimed.subject} failed (attempt ${claimed.attempts}), retrying later: ${reason}`)
     return giveUp ? 'failed' : 'retry'
   }

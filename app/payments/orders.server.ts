@@ -39,7 +39,12 @@ function pendingOrderFields(planId: number, priced: PriceQuote) {
 }
 
 /** Looks the plan up and prices the choices, or refuses with a 400 the visitor can read. */
-export async function priceOrder(choice: { planId: number; ms365Option: Ms365OptionId; users: number; includeCloudBackup: boolean }): Promise<PricedOrder> {
+export async function priceOrder(choice: {
+  planId: number
+  ms365Option: Ms365OptionId
+  users: number
+  includeCloudBackup: boolean
+}): Promise<PricedOrder> {
   const plan = await findPlan(choice.planId)
   if (!plan) throw new OrderRequestError(400, 'Unknown plan: please choose one of the plans listed.')
   try {
@@ -54,9 +59,13 @@ export async function priceOrder(choice: { planId: number; ms365Option: Ms365Opt
 /** The browser's amount must be the server's total to the cent, or nothing is created. */
 export function assertSameTotal(sentDollars: number, priced: PriceQuote) {
   if (Math.round(sentDollars * 100) !== priced.totalCents) {
-    throw new OrderRequestError(409, `The total has changed to ${formatCents(priced.totalCents)} per month. Please review your order and try again.`, {
-      amount: centsToDollars(priced.totalCents),
-    })
+    throw new OrderRequestError(
+      409,
+      `The total has changed to ${formatCents(priced.totalCents)} per month. Please review your order and try again.`,
+      {
+        amount: centsToDollars(priced.totalCents),
+      },
+    )
   }
 }
 
@@ -108,7 +117,8 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
     )
     const invoice = subscription.latest_invoice
     const clientSecret = invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined
-    if (clientSecret === undefined || clientSecret === null) throw new Error(`subscription ${subscription.id} has no first-invoice confirmation secret`)
+    if (clientSecret === undefined || clientSecret === null)
+      throw new Error(`subscription ${subscription.id} has no first-invoice confirmation secret`)
     await Order.updateOne(
       { _id: order._id },
       {
@@ -124,7 +134,9 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
   } catch (error) {
     // Stripe refused or was unreachable: the order can never be paid, so it is marked failed
     // rather than left pending for ever.
-    await Order.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'failed', updatedAt: new Date() } }).catch(() => undefined)
+    await Order.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'failed', updatedAt: new Date() } }).catch(
+      () => undefined,
+    )
     throw error
   }
 }

@@ -13,18 +13,33 @@ export type SubscriptionLine = { price: MonthlyPrice; quantity: number }
 /** The plan once, Microsoft 365 seats and backup seats as quantities: the same money as quote(). */
 export function subscriptionLines(plan: Pick<PlanSummary, 'id' | 'name'>, priced: PriceQuote): SubscriptionLine[] {
   const lines: SubscriptionLine[] = [
-    { price: { lookupKey: `plan_${plan.id}_${priced.planCents}_usd_month`, productName: `${plan.name} Plan`, unitAmountCents: priced.planCents }, quantity: 1 },
+    {
+      price: {
+        lookupKey: `plan_${plan.id}_${priced.planCents}_usd_month`,
+        productName: `${plan.name} Plan`,
+        unitAmountCents: priced.planCents,
+      },
+      quantity: 1,
+    },
   ]
   if (priced.ms365Cents > 0) {
     const option = priced.ms365Option
     lines.push({
-      price: { lookupKey: `ms365_${option.id}_${option.pricePerUserCents}_usd_month`, productName: option.label, unitAmountCents: option.pricePerUserCents },
+      price: {
+        lookupKey: `ms365_${option.id}_${option.pricePerUserCents}_usd_month`,
+        productName: option.label,
+        unitAmountCents: option.pricePerUserCents,
+      },
       quantity: priced.users,
     })
   }
   if (priced.backupCents > 0) {
     lines.push({
-      price: { lookupKey: `cloud_backup_${CLOUD_BACKUP_PER_USER_CENTS}_usd_month`, productName: CLOUD_BACKUP_NAME, unitAmountCents: CLOUD_BACKUP_PER_USER_CENTS },
+      price: {
+        lookupKey: `cloud_backup_${CLOUD_BACKUP_PER_USER_CENTS}_usd_month`,
+        productName: CLOUD_BACKUP_NAME,
+        unitAmountCents: CLOUD_BACKUP_PER_USER_CENTS,
+      },
       quantity: priced.users,
     })
   }
@@ -36,7 +51,10 @@ const priceIds = new Map<string, Promise<string>>()
 async function findOrCreatePrice(stripe: Stripe, price: MonthlyPrice): Promise<string> {
   const found = await stripe.prices.list({ lookup_keys: [price.lookupKey], active: true, limit: 1 })
   const match = found.data.find(
-    (candidate) => candidate.lookup_key === price.lookupKey && candidate.unit_amount === price.unitAmountCents && candidate.recurring?.interval === 'month',
+    (candidate) =>
+      candidate.lookup_key === price.lookupKey &&
+      candidate.unit_amount === price.unitAmountCents &&
+      candidate.recurring?.interval === 'month',
   )
   if (match) return match.id
   const created = await stripe.prices.create(

@@ -40,4 +40,3 @@ export function getStripe(): Stripe | null {
   })
   return client
 }
-

@@ -66,7 +66,8 @@ async function findOrder(ref: OrderRef) {
     const order = await Order.findOne({ stripeSubscriptionId: ref.subscriptionId }, { status: 1, appliedEventIds: 1 }).lean()
     if (order) return order
   }
-  if (ref.checkoutSessionId) return Order.findOne({ stripeCheckoutSessionId: ref.checkoutSessionId }, { status: 1, appliedEventIds: 1 }).lean()
+  if (ref.checkoutSessionId)
+    return Order.findOne({ stripeCheckoutSessionId: ref.checkoutSessionId }, { status: 1, appliedEventIds: 1 }).lean()
   return null
 }
 
@@ -92,4 +93,3 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<WebhookOutc
   if (result.modifiedCount === 0) return { orderId, applied: false, reason: 'order changed meanwhile' }
   return { orderId, applied: true, reason: to ? `${from} → ${to}` : `status stays ${from}` }
 }
-

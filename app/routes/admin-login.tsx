@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: 'Admin Login', description: 'Staff sign-in.', path: '/admin-login', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
 
 // The action's Retry-After (on 429) reaches the browser only through this export.
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders)
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
@@ -72,14 +73,26 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               {form.errors.join(' ')}
             </p>
           ) : null}
-          <Field label="Username" field={fields.username} render={(props) => <input {...props} {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" required />} />
-          <Field label="Password" field={fields.password} render={(props) => <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />} />
+          <Field
+            label="Username"
+            field={fields.username}
+            render={(props) => <input {...props} {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" required />}
+          />
+          <Field
+            label="Password"
+            field={fields.password}
+            render={(props) => (
+              <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />
+            )}
+          />
           <button
             type="submit"
             disabled={signingIn}
             className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
           >
-            {signingIn ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" /> : null}
+            {signingIn ? (
+              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
+            ) : null}
             Sign in
           </button>
         </Form>

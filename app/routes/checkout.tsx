@@ -38,7 +38,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   })
 
 const PAYMENT_SUCCEEDED: Toast = { title: 'Payment successful!', description: 'Thank you for your purchase. We will be in touch shortly.' }
-const PAYMENT_FAILED: Toast = { title: 'Payment failed', description: 'There was an issue with your payment. Please try again.', variant: 'destructive' }
+const PAYMENT_FAILED: Toast = {
+  title: 'Payment failed',
+  description: 'There was an issue with your payment. Please try again.',
+  variant: 'destructive',
+}
 const NO_PLAN_MESSAGE = 'No plan selected. Please select a plan from the options on the left.'
 
 function withoutReturnParams(search: URLSearchParams) {
@@ -55,7 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (hostedResult) {
     const stripe = getStripe()
     const sessionId = url.searchParams.get('session_id')
-    const completed = hostedResult === 'success' && stripe !== null && sessionId !== null && (await hostedCheckoutCompleted(stripe, sessionId))
+    const completed =
+      hostedResult === 'success' && stripe !== null && sessionId !== null && (await hostedCheckoutCompleted(stripe, sessionId))
     const rest = withoutReturnParams(url.searchParams).toString()
     return redirectWithToast(`${url.pathname}${rest ? `?${rest}` : ''}`, completed ? PAYMENT_SUCCEEDED : PAYMENT_FAILED)
   }
@@ -107,7 +112,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Options live in the address and are priced in the browser by the same quote(): no reload. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  if (currentUrl.pathname.startsWith('/checkout') && nextUrl.pathname.startsWith('/checkout')) return nextUrl.searchParams.has('checkout_result')
+  if (currentUrl.pathname.startsWith('/checkout') && nextUrl.pathname.startsWith('/checkout'))
+    return nextUrl.searchParams.has('checkout_result')
   return defaultShouldRevalidate
 }
 
@@ -125,7 +131,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   // committed synchronously thanks to flushSync), so radios, switch and field never lag.
   const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/checkout') ? navigation.location : null
   const shownSearch = pending ? new URLSearchParams(pending.search) : searchParams
-  const shownPathPlanId = pending ? (pending.pathname.split('/')[2] || undefined) : params.planId
+  const shownPathPlanId = pending ? pending.pathname.split('/')[2] || undefined : params.planId
   const choices = readCheckoutChoices(shownSearch, shownPathPlanId, planItems)
 
   const replaceSearch = useCallback(

@@ -19,7 +19,8 @@ import type { Route } from './+types/home'
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'IT Services & Technology Solutions for Georgia Businesses',
-    description: 'Managed IT solutions, cybersecurity, cloud, VoIP and consulting for small and mid-size businesses and car dealerships in Roswell and metro Atlanta.',
+    description:
+      'Managed IT solutions, cybersecurity, cloud, VoIP and consulting for small and mid-size businesses and car dealerships in Roswell and metro Atlanta.',
     path: '/',
     siteUrl: loaderData?.siteUrl ?? '',
   })

@@ -7,7 +7,8 @@ import type { Route } from './+types/news'
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: 'News and Insights',
-    description: 'IT news, security alerts and practical technology advice for small businesses and car dealerships from our Roswell, Georgia team.',
+    description:
+      'IT news, security alerts and practical technology advice for small businesses and car dealerships from our Roswell, Georgia team.',
     path: '/news',
     siteUrl: loaderData?.siteUrl ?? '',
   })
@@ -21,7 +22,9 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
     <main id="main" className="bg-slate-50 pt-32 pb-20">
       <div className="mx-auto max-w-7xl px-4">
         <h1 className="text-center text-4xl font-extrabold tracking-tight text-navy">News and Insights</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">Security alerts, compliance deadlines and practical technology advice from our team.</p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">
+          Security alerts, compliance deadlines and practical technology advice from our team.
+        </p>
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {loaderData.articles.map((article) => (
             <NewsCard key={article.slug} article={article} headingLevel={2} />

@@ -5,7 +5,14 @@ import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/privacy-policy'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ title: loaderData.document.title, description: loaderData.document.description, path: '/privacy-policy', siteUrl: loaderData.siteUrl }) : []
+  loaderData
+    ? pageMeta({
+        title: loaderData.document.title,
+        description: loaderData.document.description,
+        path: '/privacy-policy',
+        siteUrl: loaderData.siteUrl,
+      })
+    : []
 
 // The text travels as loader data, so it is in the first HTML and not in a JavaScript chunk.
 export function loader() {

@@ -102,8 +102,12 @@ test('a buyer pays by card and is told the payment succeeded', async ({ page }) 
   await expect(page).not.toHaveURL(/payment_intent_client_secret/)
   await expect(page).toHaveURL(/plan=2.*microsoft365=business_premium.*ms365_users=3|ms365_users=3.*plan=2/)
   await expect(page).toHaveURL(/ref=partner/)
-  const standIn = await page.evaluate(() => (window as unknown as { __stripeStandIn: { confirmations: unknown[]; retrievals: string[] } }).__stripeStandIn)
-  expect(standIn.confirmations).toEqual([{ clientSecret: 'pi_e2e_ok_secret_123', billingDetails: { name: 'Dana Reyes', email: 'dana@example.com' } }])
+  const standIn = await page.evaluate(
+    () => (window as unknown as { __stripeStandIn: { confirmations: unknown[]; retrievals: string[] } }).__stripeStandIn,
+  )
+  expect(standIn.confirmations).toEqual([
+    { clientSecret: 'pi_e2e_ok_secret_123', billingDetails: { name: 'Dana Reyes', email: 'dana@example.com' } },
+  ])
   expect(standIn.retrievals).toEqual(['pi_e2e_ok_secret_123'])
 
   // The server stored a pending order with its own total; the webhook settles it later.

@@ -73,7 +73,9 @@ test('a visitor chats with support: contact dialog first, then their message, a 
 })
 
 test('a failed chat message shows the inline error and the Message Error toast', async ({ page }) => {
-  await page.route('**/api/teams-chat', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }))
+  await page.route('**/api/teams-chat', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }),
+  )
   await page.goto('/')
   await page.getByRole('button', { name: 'Chat with support' }).click()
   const panel = page.getByRole('region', { name: 'Support' })
@@ -90,7 +92,9 @@ test('a failed chat message shows the inline error and the Message Error toast',
 })
 
 test('when the reply has no text, the default agent reply mentions the e-mail address', async ({ page }) => {
-  await page.route('**/api/teams-chat', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"response":""}' }))
+  await page.route('**/api/teams-chat', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"response":""}' }),
+  )
   await page.goto('/')
   await page.getByRole('button', { name: 'Chat with support' }).click()
   const panel = page.getByRole('region', { name: 'Support' })

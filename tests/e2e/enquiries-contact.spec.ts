@@ -82,7 +82,10 @@ test.describe('the contact form with JavaScript', () => {
     await page.setExtraHTTPHeaders(headers)
     // Use up this address's allowance through the JSON API (the form and API share it).
     for (let i = 0; i < 5; i++) {
-      const response = await request.post('/api/contact', { headers, data: { name: 'Rate Tester', email: 'rate@example.com', message: `Enquiry number ${i} for the limit.` } })
+      const response = await request.post('/api/contact', {
+        headers,
+        data: { name: 'Rate Tester', email: 'rate@example.com', message: `Enquiry number ${i} for the limit.` },
+      })
       expect(response.status()).toBe(201)
     }
     await page.goto('/')
@@ -134,7 +137,10 @@ test.describe('the contact form without JavaScript', () => {
     await form.getByLabel('Email').fill('casey@example.com')
     await form.getByLabel('Phone (optional)').fill('555-0100')
     await form.getByLabel('Message').fill('Please quote managed IT for two offices.')
-    const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), form.getByRole('button', { name: 'Send Message' }).click()])
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Send Message' }).click(),
+    ])
     expect(refused.status()).toBe(400)
     await expect(form.getByText('Name must be at least 2 characters')).toBeVisible()
     await expect(form.getByText('Please enter at least 10 digits for your phone number')).toBeVisible()

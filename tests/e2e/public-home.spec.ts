@@ -84,7 +84,9 @@ test.describe('section links', () => {
 
   // A jump straight to a deep section lands exactly, with or without JavaScript.
   for (const javaScriptEnabled of [false, true]) {
-    test(`opening /#news ${javaScriptEnabled ? 'with' : 'without'} JavaScript lands on the section 100 px below the top`, async ({ browser }) => {
+    test(`opening /#news ${javaScriptEnabled ? 'with' : 'without'} JavaScript lands on the section 100 px below the top`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 800 } })
       const page = await context.newPage()
       await page.goto('/#news')

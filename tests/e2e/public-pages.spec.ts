@@ -114,7 +114,16 @@ test.describe('findability', () => {
     const sitemap = await request.get('/sitemap.xml')
     expect(sitemap.headers()['content-type']).toContain('xml')
     const xml = await sitemap.text()
-    for (const path of ['/', '/news', '/news/data-fencing', '/news/teams-phone-system', '/privacy-policy', '/terms-of-service', '/security-policy', '/resources']) {
+    for (const path of [
+      '/',
+      '/news',
+      '/news/data-fencing',
+      '/news/teams-phone-system',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/security-policy',
+      '/resources',
+    ]) {
       expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
     }
     const robots = await (await request.get('/robots.txt')).text()
@@ -127,7 +136,10 @@ test.describe('findability', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow')
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`)
     const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent()
-    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'ProfessionalService', address: { addressLocality: 'Roswell', addressRegion: 'GA' } })
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+      '@type': 'ProfessionalService',
+      address: { addressLocality: 'Roswell', addressRegion: 'GA' },
+    })
   })
 })
 
@@ -151,7 +163,17 @@ test.describe('chrome on checkout pages', () => {
     const footer = page.getByRole('contentinfo')
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`)
     await expect(footer).toContainText('Monday - Friday: 8:30 AM - 5:30 PM ET')
-    for (const name of ['About Us', 'Pricing', 'News', 'Contact', 'Checkout', 'Resources', 'Privacy Policy', 'Terms of Service', 'Security Policy']) {
+    for (const name of [
+      'About Us',
+      'Pricing',
+      'News',
+      'Contact',
+      'Checkout',
+      'Resources',
+      'Privacy Policy',
+      'Terms of Service',
+      'Security Policy',
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
     }
     await expect(page.getByRole('region', { name: 'Trust and security' })).toContainText('Secure Transactions')

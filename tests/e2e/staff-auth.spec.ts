@@ -92,7 +92,10 @@ test('a session cookie copied before logout no longer opens anything afterwards'
   const page = await context.newPage()
   await signIn(page)
   const cookie = (await context.cookies()).find((c) => c.name === 'en_admin')!
-  const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `en_admin=${cookie.value}`, 'X-Forwarded-For': uniqueClientAddress() } })
+  const replay = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `en_admin=${cookie.value}`, 'X-Forwarded-For': uniqueClientAddress() },
+  })
   // While the session lives, the copied cookie works (so the refusals below mean something).
   expect((await replay.get('/api/admin/contacts')).status()).toBe(200)
   expect((await replay.get('/admin', { maxRedirects: 0 })).status()).toBe(200)
@@ -107,7 +110,11 @@ test('a session cookie copied before logout no longer opens anything afterwards'
   await context.close()
 })
 
-test('after five wrong passwords for a username, further tries get a readable 429 even with the right password', async ({ playwright, baseURL, browser }) => {
+test('after five wrong passwords for a username, further tries get a readable 429 even with the right password', async ({
+  playwright,
+  baseURL,
+  browser,
+}) => {
   const username = uniqueLabel('nobody')
   const request = await playwright.request.newContext({ baseURL })
   const attempt = (password: string, ip = uniqueClientAddress(), user = username) =>

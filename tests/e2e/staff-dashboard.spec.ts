@@ -8,7 +8,14 @@ test('staff find an enquiry, open its detail card and close it again', async ({ 
   const name = uniqueLabel('Dana Dealer')
   const quiet = uniqueLabel('Quinn Quiet')
   await db.collection('contacts').insertMany([
-    { name, email: `${name}@example.com`, phone: '(770) 555-0142', service: 'cybersecurity', message: 'First line\nSecond line', createdAt: new Date() },
+    {
+      name,
+      email: `${name}@example.com`,
+      phone: '(770) 555-0142',
+      service: 'cybersecurity',
+      message: 'First line\nSecond line',
+      createdAt: new Date(),
+    },
     { name: quiet, email: `${quiet}@example.com`, message: 'No phone and no service here.', createdAt: new Date() },
   ])
   const { context, page } = await signedInPage(browser)
@@ -40,7 +47,11 @@ test('staff find an enquiry, open its detail card and close it again', async ({ 
   const api = await page.request.get('/api/admin/contacts')
   expect(api.status()).toBe(200)
   const contacts = (await api.json()) as { name: string; phone: string | null; id: string }[]
-  expect(contacts.find((contact) => contact.name === name)).toMatchObject({ phone: '(770) 555-0142', service: 'cybersecurity', message: 'First line\nSecond line' })
+  expect(contacts.find((contact) => contact.name === name)).toMatchObject({
+    phone: '(770) 555-0142',
+    service: 'cybersecurity',
+    message: 'First line\nSecond line',
+  })
   await context.close()
 })
 
@@ -54,7 +65,9 @@ test('a search that matches nothing says so', async ({ browser }) => {
 test('without JavaScript the detail card opens from View and closes with Close', async ({ browser }) => {
   const db = await e2eDatabase()
   const name = uniqueLabel('Nora NoScript')
-  await db.collection('contacts').insertOne({ name, email: `${name}@example.com`, message: 'Please call me back about VoIP.', service: 'voip', createdAt: new Date() })
+  await db
+    .collection('contacts')
+    .insertOne({ name, email: `${name}@example.com`, message: 'Please call me back about VoIP.', service: 'voip', createdAt: new Date() })
   const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
   await page.goto(`/admin?q=${encodeURIComponent(name)}`)
   await page.getByRole('link', { name: `View submission from ${name}` }).click()
@@ -87,10 +100,14 @@ test('support chats are listed with their transcript', async ({ browser }) => {
   await context.close()
 })
 
-test('with JavaScript, a refresh that gets no answer shows the error toast and the preview notice, not the error page', async ({ browser }) => {
+test('with JavaScript, a refresh that gets no answer shows the error toast and the preview notice, not the error page', async ({
+  browser,
+}) => {
   const db = await e2eDatabase()
   const name = uniqueLabel('Nora Network')
-  await db.collection('contacts').insertOne({ name, email: `${name}@example.com`, message: 'Still here after the outage.', createdAt: new Date() })
+  await db
+    .collection('contacts')
+    .insertOne({ name, email: `${name}@example.com`, message: 'Still here after the outage.', createdAt: new Date() })
   const { context, page } = await signedInPage(browser)
   await expect(page.getByRole('table')).toContainText(name)
   const notice = page.getByText('This is a preview with sample data')

@@ -27,7 +27,9 @@ async function seedTraffic() {
   const stored = [...rollups.values()].map((rollup) => rollupDocument(uniqueLabel('e2e'), rollup))
   await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrollups').insertMany(stored)
   // …and the Raw Logs tab the latest lines each instance keeps.
-  await db.collection<{ _id: string; [field: string]: unknown }>('accesslogrecents').insertOne(recentLogDocument(uniqueLabel('e2e'), entries))
+  await db
+    .collection<{ _id: string; [field: string]: unknown }>('accesslogrecents')
+    .insertOne(recentLogDocument(uniqueLabel('e2e'), entries))
   return path
 }
 
@@ -57,7 +59,10 @@ test('the analytics tab shows the cards, the busiest page and named, coloured st
   await expect(page.getByTestId('raw-logs')).toContainText(`GET ${path} 200`)
 
   const analytics = await page.request.get('/api/admin/logs/analytics')
-  const body = (await analytics.json()) as { success: boolean; analytics: { mostVisitedPages: { url: string; count: number }[]; httpStatusCodes: Record<string, number> } }
+  const body = (await analytics.json()) as {
+    success: boolean
+    analytics: { mostVisitedPages: { url: string; count: number }[]; httpStatusCodes: Record<string, number> }
+  }
   expect(body.success).toBe(true)
   expect(body.analytics.mostVisitedPages[0]).toEqual({ url: path, count: 3002 })
   expect(body.analytics.httpStatusCodes['418']).toBeGreaterThanOrEqual(1)
@@ -93,7 +98,9 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
   await context.close()
 })
 
-test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({ browser }) => {
+test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({
+  browser,
+}) => {
   await seedTraffic()
   const { context, page } = await signedInPage(browser)
   await page.goto('/admin/logs')

@@ -53,7 +53,10 @@ function sendEvent(event: object, signature?: string) {
   const payload = JSON.stringify(event)
   return fetch(`${server.url}/api/stripe/webhook`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
     body: payload,
   })
 }
@@ -71,7 +74,10 @@ function invoiceEvent(type: string, order: { id: string; subscription: string })
       object: {
         id: `in_test_${eventCounter}`,
         object: 'invoice',
-        parent: { type: 'subscription_details', subscription_details: { subscription: order.subscription, metadata: { orderId: order.id } } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: order.subscription, metadata: { orderId: order.id } },
+        },
       },
     },
   }
@@ -164,7 +170,13 @@ describe('starting a card payment', () => {
     expect(answer.status).toBe(413)
     expect(((await answer.json()) as { message: string }).message).toBe('The request body is too large (at most 8 KB).')
     // Fields at their longest still fit: this one is read and judged on its payment method.
-    const longest = { ...validRequest, name: 'Ñ'.repeat(200), email: `${'e'.repeat(300)}@example.com`, phone: '7'.repeat(40), paymentMethod: 'bank_transfer' }
+    const longest = {
+      ...validRequest,
+      name: 'Ñ'.repeat(200),
+      email: `${'e'.repeat(300)}@example.com`,
+      phone: '7'.repeat(40),
+      paymentMethod: 'bank_transfer',
+    }
     const judged = await postPayment(longest)
     expect(judged.status).toBe(400)
     expect(((await judged.json()) as { message: string }).message).toBe('Only credit card payments are accepted')
@@ -273,7 +285,9 @@ describe('the Stripe webhook', () => {
       redirect: 'manual',
     })
     expect(redirect.status).toBe(303)
-    const order = await Order.findOne({ planId: 1, stripeCheckoutSessionId: { $exists: true } }).sort({ createdAt: -1 }).lean()
+    const order = await Order.findOne({ planId: 1, stripeCheckoutSessionId: { $exists: true } })
+      .sort({ createdAt: -1 })
+      .lean()
     expect(order?.name).toBeUndefined()
     const completed = {
       id: `evt_test_session_${Date.now()}`,
@@ -303,7 +317,12 @@ describe('the Stripe webhook', () => {
   })
 
   it('accepts and ignores events it has no use for', async () => {
-    const response = await sendEvent({ id: 'evt_test_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })
+    const response = await sendEvent({
+      id: 'evt_test_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ received: true, applied: false })
   })
@@ -364,7 +383,9 @@ describe('checking out without JavaScript', () => {
       redirect: 'manual',
     })
     expect(response.status).toBe(400)
-    expect((await response.text()).replaceAll('<!-- -->', '')).toContain('No plan selected. Please select a plan from the options on the left.')
+    expect((await response.text()).replaceAll('<!-- -->', '')).toContain(
+      'No plan selected. Please select a plan from the options on the left.',
+    )
   })
 
   it('shows the outcome when Stripe sends the buyer back', async () => {

@@ -71,11 +71,17 @@ describe('a database outage while visitors send enquiries', () => {
 
     const connection = await mongoose.createConnection(`${database.uri}enquiries_outage`).asPromise()
     try {
-      const names = (await connection.collection('contacts').find({}, { projection: { name: 1 } }).toArray()).map((contact) => contact.name as string)
+      const names = (
+        await connection
+          .collection('contacts')
+          .find({}, { projection: { name: 1 } })
+          .toArray()
+      ).map((contact) => contact.name as string)
       expect(names.sort()).toEqual([...reportedSaved].sort())
       // This server has no SMTP_URL: each enquiry's e-mail is logged and kept in the outbox until
       // one is set. The outbox job marks it held in the background, a moment after the 201.
-      const emailStatuses = async () => (await connection.collection('outboxmessages').find({ channel: 'email' }).toArray()).map((message) => message.status as string)
+      const emailStatuses = async () =>
+        (await connection.collection('outboxmessages').find({ channel: 'email' }).toArray()).map((message) => message.status as string)
       await waitFor(async () => (await emailStatuses()).every((status) => status !== 'pending'), 15_000)
       expect(await emailStatuses()).toEqual(reportedSaved.map(() => 'held'))
       expect(server.output()).toContain('SMTP_URL or CONTACT_TO is unset')

@@ -25,7 +25,10 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver()
   teams = await startWebhookReceiver()
   settings = { mail: { smtpUrl: smtp.url, to: STAFF, from: FROM }, teamsWebhookUrl: teams.url }
-  app = await startAppServer({ mongodbUri, env: { SMTP_URL: smtp.url, CONTACT_TO: STAFF, MAIL_FROM: FROM, TEAMS_WEBHOOK_URL: teams.url, TRUST_PROXY: '1' } })
+  app = await startAppServer({
+    mongodbUri,
+    env: { SMTP_URL: smtp.url, CONTACT_TO: STAFF, MAIL_FROM: FROM, TEAMS_WEBHOOK_URL: teams.url, TRUST_PROXY: '1' },
+  })
 })
 
 afterAll(async () => {
@@ -106,12 +109,17 @@ describe('POST /api/contact', () => {
     const body = (await response.json()) as { errors: Record<string, string[]> }
     expect(Object.keys(body.errors).sort()).toEqual(['email', 'name', 'service'])
     expect(await Contact.countDocuments()).toBe(before)
-    for (const notAnObject of ['[1, 2]', '"text"', 'null']) expect((await postJson('/api/contact', notAnObject, visitor())).status).toBe(400)
+    for (const notAnObject of ['[1, 2]', '"text"', 'null'])
+      expect((await postJson('/api/contact', notAnObject, visitor())).status).toBe(400)
   })
 
   it('refuses other content types (415), bodies over 32 KB (413) and broken JSON (400)', async () => {
     const ip = visitor()
-    const asForm = await fetch(`${app.url}/api/contact`, { method: 'POST', headers: { 'X-Forwarded-For': ip }, body: new URLSearchParams(enquiry) })
+    const asForm = await fetch(`${app.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': ip },
+      body: new URLSearchParams(enquiry),
+    })
     expect(asForm.status).toBe(415)
     expect(await asForm.json()).toMatchObject({ message: expect.stringContaining('JSON') })
     expect((await postJson('/api/contact', enquiry, ip, { 'Content-Type': 'text/plain' })).status).toBe(415)
@@ -128,7 +136,8 @@ describe('POST /api/contact', () => {
   it('answers 429 with Retry-After after five enquiries from one address in ten minutes', async () => {
     const ip = visitor()
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await postJson('/api/contact', { ...enquiry, message: `Enquiry ${i} from the same office.` }, ip)).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push((await postJson('/api/contact', { ...enquiry, message: `Enquiry ${i} from the same office.` }, ip)).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
     // Bad input is answered 400 and never counted, even once the limit is reached.
     expect((await postJson('/api/contact', { ...enquiry, email: 'nope' }, ip)).status).toBe(400)
@@ -170,7 +179,12 @@ describe('the contact form posted without JavaScript', () => {
   }
 
   function postForm(fields: Record<string, string>, ip: string) {
-    return fetch(`${app.url}/?index`, { method: 'POST', redirect: 'manual', headers: { 'X-Forwarded-For': ip }, body: new URLSearchParams(fields) })
+    return fetch(`${app.url}/?index`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'X-Forwarded-For': ip },
+      body: new URLSearchParams(fields),
+    })
   }
 
   it('saves the enquiry and redirects to the contact section with a flash toast', async () => {
@@ -215,7 +229,10 @@ describe('the contact form posted without JavaScript', () => {
   })
 
   it('quietly refuses a form whose hidden trap field was filled in, or that has no trap fields', async () => {
-    const trapped = await postForm({ ...(await honeypotFields()), name__confirm: 'bot was here', ...enquiry, name: 'Bot Barnes' }, visitor())
+    const trapped = await postForm(
+      { ...(await honeypotFields()), name__confirm: 'bot was here', ...enquiry, name: 'Bot Barnes' },
+      visitor(),
+    )
     expect(trapped.status).toBe(400)
     const bare = await postForm({ ...enquiry, name: 'Bot Barnes' }, visitor())
     expect(bare.status).toBe(400)
@@ -226,7 +243,11 @@ describe('the contact form posted without JavaScript', () => {
 describe('POST /api/teams-chat', () => {
   it('stores the message in the visitor’s conversation and posts a readable card to Teams', async () => {
     const ip = visitor()
-    const first = await postJson('/api/teams-chat', { message: 'Our **VPN** is <b>down</b> [click](http://evil.example)', name: 'Alex Kim', email: 'alex@dealer.example' }, ip)
+    const first = await postJson(
+      '/api/teams-chat',
+      { message: 'Our **VPN** is <b>down</b> [click](http://evil.example)', name: 'Alex Kim', email: 'alex@dealer.example' },
+      ip,
+    )
     expect(first.status).toBe(200)
     const body = (await first.json()) as { ok: boolean; response: string }
     expect(body).toEqual({ ok: true, response: expect.stringContaining('alex@dealer.example') })
@@ -237,7 +258,12 @@ describe('POST /api/teams-chat', () => {
     expect(card.contentType).toMatch(/application\/json/)
     expect(card.body).toMatchObject({ '@type': 'MessageCard', title: 'New support chat message from the website' })
     const section = (card.body.sections as Record<string, unknown>[])[0]
-    expect(section?.facts).toEqual(expect.arrayContaining([{ name: 'Name', value: 'Alex Kim' }, { name: 'Email', value: 'alex@dealer\\.example' }]))
+    expect(section?.facts).toEqual(
+      expect.arrayContaining([
+        { name: 'Name', value: 'Alex Kim' },
+        { name: 'Email', value: 'alex@dealer\\.example' },
+      ]),
+    )
     // Markdown and HTML are escaped, so Teams shows exactly what was typed.
     expect(section?.text).toBe('Our \\*\\*VPN\\*\\* is &lt;b&gt;down&lt;/b&gt; \\[click\\]\\(http://evil\\.example\\)')
 
@@ -258,7 +284,11 @@ describe('POST /api/teams-chat', () => {
 
   it('keeps the message when Teams fails and delivers the card on a retry', async () => {
     teams.failNext('Jamie Retry')
-    const response = await postJson('/api/teams-chat', { message: 'Printer jammed again', name: 'Jamie Retry', email: 'jamie@example.com' }, visitor())
+    const response = await postJson(
+      '/api/teams-chat',
+      { message: 'Printer jammed again', name: 'Jamie Retry', email: 'jamie@example.com' },
+      visitor(),
+    )
     expect(response.status).toBe(200)
     const conversation = await ChatConversation.findOne({ email: 'jamie@example.com' }).lean()
     expect(conversation?.messages[0]?.content).toBe('Printer jammed again')

@@ -25,7 +25,13 @@ function update(id: string, body: unknown) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const url = new URL(request.url)
-  return action({ request, url, params: { id }, pattern: '/api/orders/:id/update-status', context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }) })
+  return action({
+    request,
+    url,
+    params: { id },
+    pattern: '/api/orders/:id/update-status',
+    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }),
+  })
 }
 
 describe('changing an order status as staff', () => {

@@ -12,7 +12,8 @@ import { signInOverHttp } from '#tests/support/staff-session'
 // collections, so the staff session (adminsessions) still reads while the page's data does not.
 const mongodbUri = setupTestDatabase('staff_load_failures')
 
-const PREVIEW_NOTICE = 'This is a preview with sample data: the contacts endpoint is not yet available. Contact form submissions are still being saved.'
+const PREVIEW_NOTICE =
+  'This is a preview with sample data: the contacts endpoint is not yet available. Contact form submissions are still being saved.'
 const CONNECTION_BANNER = 'Error connecting to server'
 
 let proxy: DatabaseProxy
@@ -25,7 +26,9 @@ beforeAll(async () => {
   cookie = await signInOverHttp(server.url)
   await Contact.create({ name: 'Morgan Ellis', email: 'morgan@example.com', message: 'Please call me about managed backups.' })
   // Totals for the analytics tab and the latest lines for the raw tab, as the server's log writer keeps them.
-  await writeRollupsFor([{ timestamp: new Date(), method: 'GET', path: '/load-failure-raw', status: 200, responseTimeMs: 4, visitorKey: 'k1' }])
+  await writeRollupsFor([
+    { timestamp: new Date(), method: 'GET', path: '/load-failure-raw', status: 200, responseTimeMs: 4, visitorKey: 'k1' },
+  ])
 })
 afterAll(async () => {
   await server?.stop()

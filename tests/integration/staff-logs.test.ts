@@ -43,7 +43,13 @@ function parseCsv(text: string): string[][] {
 
 describe('empty states', () => {
   it('analytics, raw logs and the enquiries list are empty on a fresh database', async () => {
-    expect(await getAccessAnalytics()).toEqual({ totalRequests: 0, uniqueVisitors: 0, responseTimeAvg: 0, httpStatusCodes: {}, mostVisitedPages: [] })
+    expect(await getAccessAnalytics()).toEqual({
+      totalRequests: 0,
+      uniqueVisitors: 0,
+      responseTimeAvg: 0,
+      httpStatusCodes: {},
+      mostVisitedPages: [],
+    })
     expect(await getRawAccessLog()).toBe('')
     expect(await listContactSubmissions({})).toMatchObject({ submissions: [], total: 0, page: 1, pageCount: 1 })
   })
@@ -100,13 +106,29 @@ describe('CSV export over HTTP', () => {
       { path: '/csv-test/plus', userAgent: '+1+1', referrer: '-2' },
     ]
     await AccessLogEntry.insertMany(
-      tricky.map((entry, i) => ({ ...entry, timestamp: new Date(now - i * 1000), method: 'GET', status: 200, responseTimeMs: 1.5, visitorKey: `k${i}` })),
+      tricky.map((entry, i) => ({
+        ...entry,
+        timestamp: new Date(now - i * 1000),
+        method: 'GET',
+        status: 200,
+        responseTimeMs: 1.5,
+        visitorKey: `k${i}`,
+      })),
     )
-    await AccessLogEntry.create({ timestamp: new Date(now - 26 * 3600_000), method: 'GET', path: '/csv-test/too-old', status: 200, responseTimeMs: 1, visitorKey: 'old' })
+    await AccessLogEntry.create({
+      timestamp: new Date(now - 26 * 3600_000),
+      method: 'GET',
+      path: '/csv-test/too-old',
+      status: 200,
+      responseTimeMs: 1,
+      visitorKey: 'old',
+    })
 
     const response = await fetch(`${server.url}/api/admin/logs/download`, { headers: { Cookie: cookie } })
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="access-logs-${new Date().toISOString().slice(0, 10)}.csv"`)
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="access-logs-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
     const rows = parseCsv(await response.text())
     expect(rows[0]).toEqual(['timestamp', 'method', 'path', 'status', 'response_time_ms', 'visitor_key', 'user_agent', 'referrer'])
     const ours = rows.filter((row) => row[2]?.startsWith('/csv-test/'))

@@ -9,7 +9,14 @@ setupTestDatabase('staff_rollups')
 describe('access-log rollups in the database', () => {
   it('are replaced flush after flush without duplicating counts', async () => {
     const writer = new AccessLogRollupWriter('probe')
-    const entry = (i: number) => ({ timestamp: new Date(Date.now() - i * 60_000), method: 'GET', path: `/p${i % 3}`, status: 200, responseTimeMs: 2, visitorKey: `v${i % 7}` })
+    const entry = (i: number) => ({
+      timestamp: new Date(Date.now() - i * 60_000),
+      method: 'GET',
+      path: `/p${i % 3}`,
+      status: 200,
+      responseTimeMs: 2,
+      visitorKey: `v${i % 7}`,
+    })
     for (let round = 0; round < 3; round++) {
       writer.record(Array.from({ length: 100 }, (_, i) => entry(i)))
       await writer.save()

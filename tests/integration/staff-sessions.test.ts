@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { endAdminSession, findAdminSession, pruneAdminSessions, SESSION_MAX_AGE_SECONDS, startAdminSession } from '#app/auth/admin-session.server'
+import {
+  endAdminSession,
+  findAdminSession,
+  pruneAdminSessions,
+  SESSION_MAX_AGE_SECONDS,
+  startAdminSession,
+} from '#app/auth/admin-session.server'
 import { signIn } from '#app/auth/sign-in.server'
 import { AdminSession } from '#app/models/admin-session.server'
 import { User } from '#app/models/user.server'
@@ -65,8 +71,11 @@ describe('staff sessions', () => {
 
 describe('sign-in', () => {
   it('accepts the right password and refuses a wrong one, then rate-limits the username', async () => {
-    expect(await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.1' })).toMatchObject({ outcome: 'signed-in' })
-    for (let i = 0; i < 5; i++) expect((await signIn({ username: 'owner', password: 'nope', clientIp: `203.0.113.${10 + i}` })).outcome).toBe('invalid')
+    expect(await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.1' })).toMatchObject({
+      outcome: 'signed-in',
+    })
+    for (let i = 0; i < 5; i++)
+      expect((await signIn({ username: 'owner', password: 'nope', clientIp: `203.0.113.${10 + i}` })).outcome).toBe('invalid')
     const limited = await signIn({ username: 'OWNER', password: 'a long and secret passphrase', clientIp: '203.0.113.99' })
     expect(limited.outcome).toBe('rate-limited')
   })

@@ -74,7 +74,11 @@ export async function startWebhookReceiver() {
         response.writeHead(500).end('webhook down')
         return
       }
-      received.push({ path: request.url ?? '', contentType: request.headers['content-type'] ?? '', body: JSON.parse(raw) as Record<string, unknown> })
+      received.push({
+        path: request.url ?? '',
+        contentType: request.headers['content-type'] ?? '',
+        body: JSON.parse(raw) as Record<string, unknown>,
+      })
       // Teams answers a plain "1" on success.
       response.writeHead(200, { 'Content-Type': 'text/plain' }).end('1')
     })

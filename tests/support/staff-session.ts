@@ -5,13 +5,17 @@ import { DEMO_CREDENTIALS } from '#app/auth/admin-account.server'
  * no Origin header, as from a script, so the same-origin check lets it through) and returns the
  * session cookie pair for a Cookie header. The demo account exists while ADMIN_PASSWORD is unset.
  */
-export async function signInOverHttp(baseUrl: string, credentials: { username: string; password: string } = DEMO_CREDENTIALS): Promise<string> {
+export async function signInOverHttp(
+  baseUrl: string,
+  credentials: { username: string; password: string } = DEMO_CREDENTIALS,
+): Promise<string> {
   const response = await fetch(`${baseUrl}/admin-login`, {
     method: 'POST',
     body: new URLSearchParams({ username: credentials.username, password: credentials.password }),
     redirect: 'manual',
   })
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith('en_admin='))
-  if (response.status !== 303 || !cookie) throw new Error(`sign-in as ${credentials.username} answered ${response.status} without a session cookie`)
+  if (response.status !== 303 || !cookie)
+    throw new Error(`sign-in as ${credentials.username} answered ${response.status} without a session cookie`)
   return cookie.split(';')[0]!
 }

@@ -1,7 +1,17 @@
 import { Link } from 'react-router'
 
 /** Previous/next links that keep the other query parameters (search, tab). */
-export function Pagination({ page, pageCount, searchParams, label }: { page: number; pageCount: number; searchParams: URLSearchParams; label: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  searchParams,
+  label,
+}: {
+  page: number
+  pageCount: number
+  searchParams: URLSearchParams
+  label: string
+}) {
   if (pageCount <= 1) return null
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(searchParams)

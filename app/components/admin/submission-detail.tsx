@@ -8,7 +8,11 @@ import { adminButtonClass } from './admin-buttons'
 export function SubmissionDetail({ submission, closeHref }: { submission: ContactSubmission; closeHref: string }) {
   const subject = encodeURIComponent(`Re: Your inquiry to ${BUSINESS.name}`)
   return (
-    <section aria-labelledby="submission-detail-heading" data-testid="submission-detail" className="mb-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="submission-detail-heading"
+      data-testid="submission-detail"
+      className="mb-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="submission-detail-heading" className="text-xl font-semibold text-slate-900">
         Submission from {submission.name}
       </h2>

@@ -63,7 +63,10 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
             />
             {/* Without JavaScript the choices take effect through this button; with it they apply at once. */}
             {handlers ? null : (
-              <button type="submit" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              <button
+                type="submit"
+                className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
                 Update total
               </button>
             )}

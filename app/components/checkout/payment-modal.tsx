@@ -222,14 +222,22 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
       })
       if (result.error) {
         setPaymentError(result.error.message ?? 'Payment processing failed')
-        showToast({ title: 'Payment Failed', description: 'There was an error processing your payment. Please try again.', variant: 'destructive' })
+        showToast({
+          title: 'Payment Failed',
+          description: 'There was an error processing your payment. Please try again.',
+          variant: 'destructive',
+        })
         return
       }
       onConfirmed(returnUrlFor(clientSecret))
     } catch (error) {
       console.error('Payment failed', error)
       setPaymentError('Payment processing failed')
-      showToast({ title: 'Payment Failed', description: 'There was an error processing your payment. Please try again.', variant: 'destructive' })
+      showToast({
+        title: 'Payment Failed',
+        description: 'There was an error processing your payment. Please try again.',
+        variant: 'destructive',
+      })
     } finally {
       setBusy(false)
     }
@@ -245,7 +253,15 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </label>
       </fieldset>
 
-      <ModalTextField id="card-name" label="Name on Card" name="name" autoComplete="cc-name" value={name} onChange={setName} error={errors.name} />
+      <ModalTextField
+        id="card-name"
+        label="Name on Card"
+        name="name"
+        autoComplete="cc-name"
+        value={name}
+        onChange={setName}
+        error={errors.name}
+      />
 
       {/* Stripe's card fields live in Stripe's frames: card data never reaches our server. */}
       <div role="group" aria-labelledby="card-number-label">
@@ -275,10 +291,25 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </div>
       </div>
 
-      <ModalTextField id="billing-email" label="Billing Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+      <ModalTextField
+        id="billing-email"
+        label="Billing Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
 
       <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="terms" checked={terms} onChange={(event) => setTerms(event.currentTarget.checked)} className="mt-0.5 accent-brand-600" />
+        <input
+          type="checkbox"
+          name="terms"
+          checked={terms}
+          onChange={(event) => setTerms(event.currentTarget.checked)}
+          className="mt-0.5 accent-brand-600"
+        />
         <span>
           I agree to the{' '}
           <a href="/terms-of-service" target="_blank" className="text-brand-700 underline">

@@ -11,7 +11,8 @@ type Props = {
 
 /** The plans as links: choosing one works without JavaScript and keeps the other choices. */
 export function PlanList({ plans, selectedPlanId, hrefFor }: Props) {
-  if (!plans.ok) return <p className="rounded-xl bg-red-50 p-6 text-center text-red-700">Error loading pricing plans. Please try again later.</p>
+  if (!plans.ok)
+    return <p className="rounded-xl bg-red-50 p-6 text-center text-red-700">Error loading pricing plans. Please try again later.</p>
   return (
     <ul aria-label="Service plans" className="space-y-4">
       {plans.items.map((plan) => {
@@ -32,7 +33,9 @@ export function PlanList({ plans, selectedPlanId, hrefFor }: Props) {
                 <div>
                   <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                     {plan.name}
-                    {plan.popular ? <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span> : null}
+                    {plan.popular ? (
+                      <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span>
+                    ) : null}
                     {selected ? <span className="sr-only">(selected)</span> : null}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">{plan.description}</p>

@@ -25,15 +25,15 @@ export function AboutSection() {
           <div>
             <h3 className="text-xl font-semibold text-navy">Our mission</h3>
             <p className="mt-3 leading-7 text-slate-700">
-              To give small and mid-size businesses the kind of secure, dependable technology that large companies take for granted — at a predictable monthly cost,
-              from a team based in {BUSINESS.address.locality}, {BUSINESS.address.regionName}.
+              To give small and mid-size businesses the kind of secure, dependable technology that large companies take for granted — at a
+              predictable monthly cost, from a team based in {BUSINESS.address.locality}, {BUSINESS.address.regionName}.
             </p>
           </div>
           <div>
             <h3 className="text-xl font-semibold text-navy">Our approach</h3>
             <p className="mt-3 leading-7 text-slate-700">
-              We start by learning how your business runs, then standardise, secure and monitor your systems so problems are prevented rather than repaired. Every
-              client gets a roadmap, regular reviews and one team accountable for the whole picture.
+              We start by learning how your business runs, then standardise, secure and monitor your systems so problems are prevented
+              rather than repaired. Every client gets a roadmap, regular reviews and one team accountable for the whole picture.
             </p>
           </div>
         </div>

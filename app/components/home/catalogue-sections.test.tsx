@@ -8,7 +8,14 @@ import { industryTheme, SolutionsSection } from './solutions-section'
 
 const render = (element: React.ReactElement) => renderToString(<MemoryRouter>{element}</MemoryRouter>)
 
-const service: ServiceSummary = { id: 1, name: 'Managed IT Services', description: 'd', shortDescription: 's', image: 'https://images.example/photo', features: [] }
+const service: ServiceSummary = {
+  id: 1,
+  name: 'Managed IT Services',
+  description: 'd',
+  shortDescription: 's',
+  image: 'https://images.example/photo',
+  features: [],
+}
 const plan: PlanSummary = { id: 2, name: 'Professional', description: 'd', price: 599, features: ['Help desk'], popular: true }
 
 describe('catalogue sections', () => {

@@ -95,7 +95,16 @@ export function HeroCarousel() {
             aria-label="Previous image"
             className="absolute top-1/2 left-3 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy shadow hover:bg-white"
           >
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            >
               <path d="M15 6l-6 6 6 6" />
             </svg>
           </button>
@@ -105,7 +114,16 @@ export function HeroCarousel() {
             aria-label="Next image"
             className="absolute top-1/2 right-3 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy shadow hover:bg-white"
           >
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            >
               <path d="M9 6l6 6-6 6" />
             </svg>
           </button>
@@ -119,7 +137,10 @@ export function HeroCarousel() {
                 aria-current={slideIndex === index ? 'true' : undefined}
                 className="flex h-8 w-8 items-center justify-center"
               >
-                <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${slideIndex === index ? 'w-6 bg-white' : 'w-3 bg-white/60'} ring-1 ring-navy/40`} />
+                <span
+                  aria-hidden="true"
+                  className={`block h-3 rounded-full transition-all ${slideIndex === index ? 'w-6 bg-white' : 'w-3 bg-white/60'} ring-1 ring-navy/40`}
+                />
               </button>
             ))}
           </div>

@@ -12,8 +12,8 @@ export function HeroSection() {
             Modern Technology Solutions for Your Business
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-700">
-            Managed IT, cybersecurity, cloud and communications for small and mid-size businesses and car dealerships across metro Atlanta — planned, monitored and
-            supported by one local team.
+            Managed IT, cybersecurity, cloud and communications for small and mid-size businesses and car dealerships across metro Atlanta —
+            planned, monitored and supported by one local team.
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
             <SectionLink section="services" className={buttonClasses('primary', 'px-6')}>

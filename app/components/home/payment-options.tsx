@@ -6,7 +6,10 @@ const PAYMENT_OPTIONS = [
   { title: 'Credit and debit cards', text: 'Visa, Mastercard and Amex cards accepted for monthly plans.' },
   { title: 'ACH and wire transfers', text: 'Pay larger invoices and projects straight from your business bank account.' },
   { title: 'Recurring billing', text: 'One predictable charge each month, with itemised receipts for your books.' },
-  { title: 'PCI DSS compliant processing', text: 'Card details go straight to our PCI DSS compliant processor and never touch our servers.' },
+  {
+    title: 'PCI DSS compliant processing',
+    text: 'Card details go straight to our PCI DSS compliant processor and never touch our servers.',
+  },
 ] as const
 
 export function PaymentOptions() {

@@ -64,12 +64,16 @@ export function PricingSection({ plans }: { plans: ListState<PlanSummary> }) {
           <ListError>Error loading pricing plans. Please try again later.</ListError>
         ) : (
           <ul className="mt-14 grid gap-8 md:grid-cols-3" aria-busy={plans === null}>
-            {plans ? plans.items.map((plan) => <PlanCard key={plan.id} plan={plan} />) : Array.from({ length: SKELETON_COUNT }, (_, i) => <PlanSkeleton key={i} />)}
+            {plans
+              ? plans.items.map((plan) => <PlanCard key={plan.id} plan={plan} />)
+              : Array.from({ length: SKELETON_COUNT }, (_, i) => <PlanSkeleton key={i} />)}
           </ul>
         )}
         <div className="mx-auto mt-14 max-w-3xl rounded-2xl bg-brand-50 p-8 text-center">
           <h3 className="text-xl font-semibold text-navy">Need a custom solution?</h3>
-          <p className="mt-2 text-slate-700">Multiple locations, dealership systems or special compliance needs? We will build a plan around them.</p>
+          <p className="mt-2 text-slate-700">
+            Multiple locations, dealership systems or special compliance needs? We will build a plan around them.
+          </p>
           <SectionLink section="contact" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
             Contact our solutions team
           </SectionLink>

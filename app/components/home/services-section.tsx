@@ -9,7 +9,15 @@ const SKELETON_COUNT = 8
 function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img src={catalogueImageUrl(service.image)} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+      <img
+        src={catalogueImageUrl(service.image)}
+        alt=""
+        width={800}
+        height={500}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-semibold text-navy">{service.name}</h3>
         <p className="mt-2 flex-1 text-sm text-slate-600">{service.shortDescription || service.description}</p>
@@ -46,7 +54,9 @@ export function ServicesSection({ services }: { services: ListState<ServiceSumma
           <ListError>Error loading services. Please try again later.</ListError>
         ) : (
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy={services === null}>
-            {services ? services.items.map((service) => <ServiceCard key={service.id} service={service} />) : Array.from({ length: SKELETON_COUNT }, (_, i) => <ServiceSkeleton key={i} />)}
+            {services
+              ? services.items.map((service) => <ServiceCard key={service.id} service={service} />)
+              : Array.from({ length: SKELETON_COUNT }, (_, i) => <ServiceSkeleton key={i} />)}
           </ul>
         )}
       </div>

@@ -23,8 +23,19 @@ export function industryTheme(industry: string) {
 function SolutionCard({ solution }: { solution: SolutionSummary }) {
   const theme = industryTheme(solution.industry)
   return (
-    <li className={`flex flex-col overflow-hidden rounded-xl border border-t-4 border-slate-200 bg-white shadow-sm ${theme.accent}`} data-industry={solution.industry}>
-      <img src={catalogueImageUrl(solution.image)} alt="" width={800} height={500} loading="lazy" decoding="async" className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+    <li
+      className={`flex flex-col overflow-hidden rounded-xl border border-t-4 border-slate-200 bg-white shadow-sm ${theme.accent}`}
+      data-industry={solution.industry}
+    >
+      <img
+        src={catalogueImageUrl(solution.image)}
+        alt=""
+        width={800}
+        height={500}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[8/5] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold ${theme.badge}`}>{solution.industry}</span>
         <h3 className="mt-3 text-xl font-semibold text-navy">{solution.name}</h3>
@@ -63,7 +74,9 @@ export function SolutionsSection({ solutions }: { solutions: ListState<SolutionS
           <ListError>Error loading solutions. Please try again later.</ListError>
         ) : (
           <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={solutions === null}>
-            {solutions ? solutions.items.map((solution) => <SolutionCard key={solution.id} solution={solution} />) : Array.from({ length: SKELETON_COUNT }, (_, i) => <SolutionSkeleton key={i} />)}
+            {solutions
+              ? solutions.items.map((solution) => <SolutionCard key={solution.id} solution={solution} />)
+              : Array.from({ length: SKELETON_COUNT }, (_, i) => <SolutionSkeleton key={i} />)}
           </ul>
         )}
       </div>

@@ -34,7 +34,17 @@ export function WhyChooseUs() {
           {REASONS.map((reason) => (
             <li key={reason.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  width="24"
+                  height="24"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                >
                   <path d={reason.icon} />
                 </svg>
               </span>

@@ -24,7 +24,14 @@ export function FeatureArticle({ article }: { article: NewsArticle }) {
               </time>
             </div>
             {article.image ? (
-              <img src={article.image} alt="" width={800} height={500} fetchPriority="high" className="aspect-[8/5] w-full rounded-2xl bg-white/10 object-cover shadow-2xl" />
+              <img
+                src={article.image}
+                alt=""
+                width={800}
+                height={500}
+                fetchPriority="high"
+                className="aspect-[8/5] w-full rounded-2xl bg-white/10 object-cover shadow-2xl"
+              />
             ) : null}
           </div>
         </header>
@@ -34,7 +41,9 @@ export function FeatureArticle({ article }: { article: NewsArticle }) {
             <h2 id="trends-cta" className="text-2xl font-bold text-navy">
               Ready to plan your 2025 technology roadmap?
             </h2>
-            <p className="mt-3 text-slate-700">Our team will review your current setup and prioritise what matters most for your business.</p>
+            <p className="mt-3 text-slate-700">
+              Our team will review your current setup and prioritise what matters most for your business.
+            </p>
             <SectionLink section="contact" className={buttonClasses('primary', 'mt-6 px-8')}>
               Get Started Today
             </SectionLink>

@@ -8,7 +8,15 @@ export const CONTROL_CLASS =
  * aria-invalid and aria-describedby from getInputProps), so every form is accessible the same way.
  * The error area keeps its height, so a message appearing does not shift the form.
  */
-export function Field({ label, field, render }: { label: string; field: FieldMetadata<string | undefined>; render: (props: { className: string }) => React.ReactNode }) {
+export function Field({
+  label,
+  field,
+  render,
+}: {
+  label: string
+  field: FieldMetadata<string | undefined>
+  render: (props: { className: string }) => React.ReactNode
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">

@@ -16,7 +16,12 @@ function emit() {
 // Filled in by hand rather than with toastSchema: zod is server-side here, which keeps about 20 KB
 // gzip out of every page and avoids zod's eval probe, which the page's CSP reports.
 function withDefaults(toast: Toast): ShownToast {
-  return { id: toast.id ?? Math.random().toString(36).slice(2), title: toast.title, description: toast.description, variant: toast.variant ?? 'default' }
+  return {
+    id: toast.id ?? Math.random().toString(36).slice(2),
+    title: toast.title,
+    description: toast.description,
+    variant: toast.variant ?? 'default',
+  }
 }
 
 export function showToast(toast: Toast) {
@@ -55,7 +60,12 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
   }, [])
   const shown = toast
   return (
-    <section id="notifications" aria-label="Notifications (F8)" tabIndex={-1} className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none sm:bottom-auto sm:top-20">
+    <section
+      id="notifications"
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none sm:bottom-auto sm:top-20"
+    >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {shown ? (
           <div
@@ -69,7 +79,12 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
               <p className="text-sm font-semibold">{shown.title}</p>
               {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
             </div>
-            <button type="button" onClick={dismissToast} className="rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2" aria-label="Close notification">
+            <button
+              type="button"
+              onClick={dismissToast}
+              className="rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2"
+              aria-label="Close notification"
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

@@ -15,7 +15,13 @@ import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: 'Admin Dashboard', description: 'Contact submissions.', path: '/admin', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
+  pageMeta({
+    title: 'Admin Dashboard',
+    description: 'Contact submissions.',
+    path: '/admin',
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -39,7 +45,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** SPEC §8: when loading fails there is no data, the error toast and the preview notice. */
 function failedLoadData(siteUrl: string, search: string) {
-  return { siteUrl, search, submissions: [] as ContactSubmission[], total: 0, page: 1, pageCount: 1, selected: null, viewMissing: false, conversations: [], loadFailed: true }
+  return {
+    siteUrl,
+    search,
+    submissions: [] as ContactSubmission[],
+    total: 0,
+    page: 1,
+    pageCount: 1,
+    selected: null,
+    viewMissing: false,
+    conversations: [],
+    loadFailed: true,
+  }
 }
 
 /** With JavaScript, a refresh or search that gets no answer at all shows the same failure state. */
@@ -65,7 +82,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
 
   useEffect(() => {
-    if (loadFailed) showToast({ title: 'Error', description: 'Failed to load contact submissions. Please try again.', variant: 'destructive' })
+    if (loadFailed)
+      showToast({ title: 'Error', description: 'Failed to load contact submissions. Please try again.', variant: 'destructive' })
   }, [loadFailed])
 
   return (
@@ -123,18 +141,30 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
         {submissions.length === 0 ? (
           <p className="mt-6 text-slate-600">
-            {search ? `No submissions match “${search}”.` : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
+            {search
+              ? `No submissions match “${search}”.`
+              : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
           </p>
         ) : (
           <div className="mt-6 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Date</th>
-                  <th scope="col" className="py-2 pr-4">Name</th>
-                  <th scope="col" className="py-2 pr-4">Email</th>
-                  <th scope="col" className="py-2 pr-4">Service</th>
-                  <th scope="col" className="py-2">Action</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Service
+                  </th>
+                  <th scope="col" className="py-2">
+                    Action
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -145,13 +175,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     <td className="py-2 pr-4">{submission.email}</td>
                     <td className="py-2 pr-4">
                       {submission.service ? (
-                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">{serviceLabel(submission.service)}</span>
+                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
+                          {serviceLabel(submission.service)}
+                        </span>
                       ) : (
                         <span className="text-slate-500">Not specified</span>
                       )}
                     </td>
                     <td className="py-2">
-                      <Link to={hrefWith(submission.id)} className="text-brand-700 underline" aria-label={`View submission from ${submission.name}`}>
+                      <Link
+                        to={hrefWith(submission.id)}
+                        className="text-brand-700 underline"
+                        aria-label={`View submission from ${submission.name}`}
+                      >
                         View
                       </Link>
                     </td>

@@ -11,7 +11,13 @@ import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-a
 import type { Route } from './+types/logs'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: 'Access Logs', description: 'User access logs for the last 24 hours.', path: '/admin/logs', siteUrl: loaderData?.siteUrl ?? '', noindex: true })
+  pageMeta({
+    title: 'Access Logs',
+    description: 'User access logs for the last 24 hours.',
+    path: '/admin/logs',
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
 
 type Tab = 'analytics' | 'raw'
 
@@ -72,7 +78,13 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           </Link>
           <RefreshLink />
           {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
-          <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>
+          <a
+            href="/api/admin/logs/download"
+            target="_blank"
+            rel="noopener"
+            className={adminButtonClass}
+            aria-disabled={loading || undefined}
+          >
             Export CSV
           </a>
           <LogoutButton />
@@ -86,10 +98,18 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <nav aria-label="Log views" className="mt-8 flex gap-2 border-b border-slate-200">
-        <Link to="/admin/logs" aria-current={tab === 'analytics' ? 'page' : undefined} className={`${tabClass} ${tab === 'analytics' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}>
+        <Link
+          to="/admin/logs"
+          aria-current={tab === 'analytics' ? 'page' : undefined}
+          className={`${tabClass} ${tab === 'analytics' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}
+        >
           Analytics
         </Link>
-        <Link to="/admin/logs?tab=raw" aria-current={tab === 'raw' ? 'page' : undefined} className={`${tabClass} ${tab === 'raw' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}>
+        <Link
+          to="/admin/logs?tab=raw"
+          aria-current={tab === 'raw' ? 'page' : undefined}
+          className={`${tabClass} ${tab === 'raw' ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600'}`}
+        >
           Raw Logs
         </Link>
       </nav>
@@ -103,7 +123,10 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
         <AccessAnalyticsView analytics={analytics} />
       ) : tab === 'raw' ? (
         logs ? (
-          <pre data-testid="raw-logs" className="mt-6 max-h-[70vh] overflow-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+          <pre
+            data-testid="raw-logs"
+            className="mt-6 max-h-[70vh] overflow-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
+          >
             {logs}
           </pre>
         ) : (

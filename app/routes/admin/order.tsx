@@ -14,7 +14,13 @@ import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = ({ loaderData, params }) =>
-  pageMeta({ title: 'Order details', description: 'One order.', path: `/admin/orders/${params.orderId}`, siteUrl: loaderData?.siteUrl ?? '', noindex: true })
+  pageMeta({
+    title: 'Order details',
+    description: 'One order.',
+    path: `/admin/orders/${params.orderId}`,
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
@@ -30,7 +36,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const change = await changeOrderStatus(params.orderId, status)
   invariantResponse(change.outcome !== 'not-found', 'Order not found', 404)
   if (change.outcome === 'not-allowed') {
-    return data({ error: `An order that is ${change.from} can't become ${status}. The page now shows its current status.` }, { status: 409 })
+    return data(
+      { error: `An order that is ${change.from} can't become ${status}. The page now shows its current status.` },
+      { status: 409 },
+    )
   }
   return redirectWithToast(`/admin/orders/${params.orderId}`, { title: 'Order updated', description: `The order is now ${status}.` })
 }
@@ -105,7 +114,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </select>
             </div>
-            <button type="submit" disabled={saving} className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+            <button
+              type="submit"
+              disabled={saving}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+            >
               {saving ? 'Saving...' : 'Update status'}
             </button>
           </Form>

@@ -46,14 +46,30 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Date</th>
-                  <th scope="col" className="py-2 pr-4">Customer</th>
-                  <th scope="col" className="py-2 pr-4">Plan</th>
-                  <th scope="col" className="py-2 pr-4">Options</th>
-                  <th scope="col" className="py-2 pr-4">Seats</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Amount / month</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2">Action</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Customer
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Plan
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Options
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Seats
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    Amount / month
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    Action
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -73,7 +89,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <OrderStatusBadge status={order.status} />
                     </td>
                     <td className="py-2">
-                      <Link to={`/admin/orders/${order.id}`} className="text-brand-700 underline" aria-label={`View order from ${order.name}`}>
+                      <Link
+                        to={`/admin/orders/${order.id}`}
+                        className="text-brand-700 underline"
+                        aria-label={`View order from ${order.name}`}
+                      >
                         View
                       </Link>
                     </td>

@@ -21,7 +21,8 @@ export function action({ request, context }: Route.ActionArgs) {
     }
     // Counted after validation: a mistake costs nothing, an enquiry that would be saved does.
     const limit = await hitRateLimit(CONTACT_RATE_LIMIT, requestInfo(context).clientIp)
-    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
+    if (!limit.allowed)
+      return jsonError(429, RATE_LIMITED_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const contact = await receiveContact(parsed.data)
     return Response.json({ contact }, { status: 201 })
   })

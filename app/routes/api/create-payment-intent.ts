@@ -4,7 +4,13 @@ import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { paymentRequestSchema } from '#app/domain/payment-request'
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
 import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
-import { OrderRequestError, PAYMENT_ATTEMPT_LIMIT, PROVIDER_UNAVAILABLE_MESSAGE, isStripeError, startCardPayment } from '#app/payments/orders.server'
+import {
+  OrderRequestError,
+  PAYMENT_ATTEMPT_LIMIT,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+  isStripeError,
+  startCardPayment,
+} from '#app/payments/orders.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/create-payment-intent'
 

@@ -22,7 +22,8 @@ export function action({ request, context }: Route.ActionArgs) {
       return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check your message.', { ok: false, errors })
     }
     const limit = await hitRateLimit(CHAT_RATE_LIMIT, requestInfo(context).clientIp)
-    if (!limit.allowed) return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
+    if (!limit.allowed)
+      return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const { visitorId, setCookie } = await chatVisitor(request)
     const response = await receiveChatMessage(visitorId, parsed.data)
     return Response.json({ ok: true, response }, { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined })

@@ -41,7 +41,10 @@ export async function signIn(page: Page, redirectTo?: string) {
   await expect(page).toHaveURL(redirectTo ?? '/admin')
 }
 
-export async function signedInPage(browser: Browser, options?: { javaScriptEnabled?: boolean }): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  options?: { javaScriptEnabled?: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newStaffContext(browser, options)
   const page = await context.newPage()
   await signIn(page)

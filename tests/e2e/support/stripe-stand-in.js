@@ -6,7 +6,11 @@
 /* eslint-disable @typescript-eslint/no-this-alias -- ES5 on purpose: it runs as a classic script */
 ;(function () {
   var LABELS = { cardNumber: 'Card number', cardExpiry: 'Expiration date MM / YY', cardCvc: 'CVC' }
-  var INCOMPLETE = { cardNumber: 'Your card number is incomplete.', cardExpiry: "Your card's expiration date is incomplete.", cardCvc: "Your card's security code is incomplete." }
+  var INCOMPLETE = {
+    cardNumber: 'Your card number is incomplete.',
+    cardExpiry: "Your card's expiration date is incomplete.",
+    cardCvc: "Your card's security code is incomplete.",
+  }
   var calls = (window.__stripeStandIn = { keys: [], confirmations: [], retrievals: [] })
 
   function StandInElement(type) {
@@ -104,7 +108,9 @@
       retrievePaymentIntent: function (clientSecret) {
         calls.retrievals.push(clientSecret)
         var failed = clientSecret.indexOf('fail') !== -1
-        return Promise.resolve({ paymentIntent: { id: 'pi_stand_in', client_secret: clientSecret, status: failed ? 'requires_payment_method' : 'succeeded' } })
+        return Promise.resolve({
+          paymentIntent: { id: 'pi_stand_in', client_secret: clientSecret, status: failed ? 'requires_payment_method' : 'succeeded' },
+        })
       },
       registerAppInfo: function () {},
       _registerWrapper: function () {},

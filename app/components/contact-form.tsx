@@ -49,17 +49,30 @@ function validate(formData: FormData): ReturnType<Validate> {
   return (validateWithSchema ?? passThrough)(formData)
 }
 
+// conform checks a field on blur by submitting the form with a temporary hidden button of this
+// name, removed straight after (@conform-to/dom's INTENT). That is a check, not a send.
+const CONFORM_INTENT = '__intent__'
+const heldSends = new WeakSet<HTMLFormElement>()
+
 /**
- * A submit that comes before the schema has arrived is held (in the capture phase, ahead of
+ * A send that comes before the schema has arrived is held (in the capture phase, ahead of
  * conform's handler) and repeated once it has, so the browser always validates with the schema.
+ * Field checks pass (validate() accepts everything until then); a second send while one is held
+ * is dropped, so a double click sends once.
  */
 function holdUntilValidationLoaded(event: React.FormEvent<HTMLFormElement>) {
   if (validateWithSchema) return
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null
+  if (submitter?.name === CONFORM_INTENT) return
   event.preventDefault()
   event.stopPropagation()
   const form = event.currentTarget
-  const submitter = (event.nativeEvent as SubmitEvent).submitter
-  void loadValidation().then(() => form.requestSubmit(submitter))
+  if (heldSends.has(form)) return
+  heldSends.add(form)
+  void loadValidation().then(() => {
+    heldSends.delete(form)
+    form.requestSubmit(submitter?.form === form ? submitter : null)
+  })
 }
 
 export function ContactForm() {
@@ -218,11 +231,21 @@ function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' 
 function LastSubmissionPanel({ submission }: { submission: SavedContact | null }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
+    const onEmailLink = (event: MouseEvent) => event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')
     const toggle = (event: MouseEvent) => {
-      if (event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')) setOpen((wasOpen) => !wasOpen)
+      if (onEmailLink(event)) setOpen((wasOpen) => !wasOpen)
+    }
+    // The first click of a double click opens the mail app as usual; the second must not try
+    // again (the browser refuses it without a fresh gesture and logs an error).
+    const secondClick = (event: MouseEvent) => {
+      if (event.detail > 1 && onEmailLink(event)) event.preventDefault()
     }
     document.addEventListener('dblclick', toggle)
-    return () => document.removeEventListener('dblclick', toggle)
+    document.addEventListener('click', secondClick)
+    return () => {
+      document.removeEventListener('dblclick', toggle)
+      document.removeEventListener('click', secondClick)
+    }
   }, [])
   if (!open || !submission) return null
   const rows: [string, string][] = [

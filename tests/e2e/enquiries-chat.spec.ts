@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 
 test.beforeEach(async ({ page }) => {
@@ -72,7 +72,9 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await expect(panel).toHaveCount(0)
 })
 
-test('a failed chat message shows the inline error and the Message Error toast', async ({ page }) => {
+test('a failed chat message shows the inline error and the Message Error toast', async ({ page, allowConsoleErrors }) => {
+  // SPEC §8: the failure is logged as well as shown.
+  allowConsoleErrors(/status of 503/, /\[chat\] message not sent/)
   await page.route('**/api/teams-chat', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }),
   )

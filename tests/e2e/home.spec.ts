@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 test('the home page shows a headline and plans rendered by the server', async ({ page }) => {
   const response = await page.goto('/')

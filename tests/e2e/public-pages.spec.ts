@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 test.describe('news', () => {
   test('the home page shows nine news cards that open their articles', async ({ page }) => {
@@ -79,6 +79,9 @@ test.describe('legal and resources pages', () => {
 })
 
 test.describe('not found', () => {
+  // The browser notes the page's own 404 status in the console.
+  test.use({ allowedConsoleErrors: [/status of 404/] })
+
   test('an unknown path answers 404 with the not-found page and goes home after 5 seconds', async ({ page }) => {
     await page.clock.install()
     const response = await page.goto('/no-such-page')

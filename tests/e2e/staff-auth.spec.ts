@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { uniqueClientAddress } from './support/client-address'
 import { DEMO, newStaffContext, signIn, uniqueLabel } from './support/staff'
 
@@ -42,7 +42,8 @@ test('staff sign in with the demo account shown on the page and log out again', 
   await context.close()
 })
 
-test('without JavaScript staff sign in, are sent back where they were going, and log out', async ({ browser }) => {
+test('without JavaScript staff sign in, are sent back where they were going, and log out', async ({ browser, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/)
   const context = await newStaffContext(browser, { javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/admin-login')
@@ -114,7 +115,9 @@ test('after five wrong passwords for a username, further tries get a readable 42
   playwright,
   baseURL,
   browser,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/status of 429/)
   const username = uniqueLabel('nobody')
   const request = await playwright.request.newContext({ baseURL })
   const attempt = (password: string, ip = uniqueClientAddress(), user = username) =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
 import { recentLogDocument } from '../../app/observability/recent-log'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
@@ -100,7 +100,9 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
 
 test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({
   browser,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/)
   await seedTraffic()
   const { context, page } = await signedInPage(browser)
   await page.goto('/admin/logs')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)

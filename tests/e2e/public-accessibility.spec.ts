@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
-import { publicPagePaths } from '../../app/domain/public-pages'
+import { publicPagePaths } from '../../app/content/public-pages'
 
 // Every public page, plus the 404 page and a small screen with the menu open.
 for (const path of [...publicPagePaths(), '/no-such-page']) {

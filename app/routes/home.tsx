@@ -8,6 +8,7 @@ import { ServicesSection } from '#app/components/home/services-section'
 import { SolutionsSection } from '#app/components/home/solutions-section'
 import { WhyChooseUs } from '#app/components/home/why-choose-us'
 import { toNewsCard } from '#app/components/news-card'
+import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import { homeNewsArticles } from '#app/content/news'
@@ -38,6 +39,7 @@ export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { services, solutions, plans, news } = loaderData
+  useScrollToSectionOnArrival()
   return (
     <main id="main">
       <HeroSection />

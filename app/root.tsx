@@ -17,13 +17,12 @@ import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { Stylesheet } from '#app/components/stylesheet'
-import { isCheckoutPath } from '#app/components/section-link'
+import { isCheckoutPath } from '#app/domain/checkout-choices'
 import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
 import { Toaster } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
 import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
-import { toastSchema } from '#app/domain/toast'
 import { getToast } from '#app/session/toast.server'
 // The contact form's spam trap (enquiries work): inputs from the loader, provided to every form.
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -35,10 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
   // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
   const honeypotInputProps = await getHoneypot().getInputProps()
-  return data(
-    { siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps },
-    { headers: headers ?? undefined },
-  )
+  return data({ siteUrl: getEnv().SITE_URL, toast, honeypotInputProps }, { headers: headers ?? undefined })
 }
 
 /**

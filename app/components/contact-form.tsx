@@ -6,17 +6,21 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { Field } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
-import { CONTACT_CONSTRAINT, CONTACT_LIMITS, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form-fields'
+import {
+  CONTACT_CONSTRAINT,
+  CONTACT_FAILURE_FALLBACK,
+  CONTACT_FAILURE_TITLE,
+  CONTACT_LIMITS,
+  CONTACT_SUCCESS_TOAST,
+  SERVICE_CHOICES,
+  serviceLabel,
+} from '#app/domain/contact-form-fields'
 import type { contactAction } from '#app/enquiries/contact-action.server'
 
 // SPEC §2 Contact, §4 (contact form states), §5 (rules), §8 (texts). The form posts to the home
 // route's action: without JavaScript as a normal POST (errors re-render beside the fields, success
 // redirects to /#contact with a flash toast), with JavaScript through a fetcher (no reload, toasts,
 // form reset, and the hidden 'Last Form Submission' panel).
-
-const FAILURE_TITLE = 'Form Submission Error'
-const FAILURE_FALLBACK = 'There was a problem sending your message. Please try again.'
-const SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." }
 
 type ContactActionData = Awaited<ReturnType<typeof contactAction>>
 type ContactActionResult = Exclude<ContactActionData, Response> extends { data: infer D } ? D : never
@@ -215,11 +219,11 @@ function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' 
     handled.current = data
     if (data.contact) {
       setLastSubmission(data.contact)
-      showToast(SUCCESS_TOAST)
+      showToast(CONTACT_SUCCESS_TOAST)
       return
     }
     const serverMessage = data.result.error?.['']?.[0]
-    showToast({ title: FAILURE_TITLE, description: serverMessage ?? FAILURE_FALLBACK, variant: 'destructive' })
+    showToast({ title: CONTACT_FAILURE_TITLE, description: serverMessage ?? CONTACT_FAILURE_FALLBACK, variant: 'destructive' })
   }, [data, state])
   return lastSubmission
 }

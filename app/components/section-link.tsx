@@ -1,12 +1,9 @@
 import { type MouseEvent, type ReactNode, useLayoutEffect } from 'react'
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router'
+import { isCheckoutPath } from '#app/domain/checkout-choices'
 
 /** SPEC §9: anchors land 100 px below the top so the fixed header does not cover the heading. */
 export const SECTION_SCROLL_OFFSET_PX = 100
-
-export function isCheckoutPath(pathname: string) {
-  return pathname === '/checkout' || pathname.startsWith('/checkout/')
-}
 
 /** Smooth-scrolls to a section of the home page, leaving the address bar at /#id. */
 export function scrollToSection(id: string) {

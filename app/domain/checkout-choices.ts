@@ -12,6 +12,11 @@ import {
   quote,
 } from './pricing'
 
+/** SPEC §2: /checkout and /checkout/{planId}. Their chrome differs (no footer) and only they load Stripe.js. */
+export function isCheckoutPath(pathname: string) {
+  return pathname === '/checkout' || pathname.startsWith('/checkout/')
+}
+
 export type CheckoutChoices = {
   planId: number | null
   plan: PlanSummary | null

@@ -38,6 +38,9 @@ describe('the contact form rules', () => {
   it('knows the thirteen service choices and refuses any other value', () => {
     expect(SERVICE_CHOICES).toHaveLength(13)
     expect(serviceLabel('network')).toBe('Network Support & Maintenance')
+    // Staff still see what an older form stored; nothing chosen has no label.
+    expect(serviceLabel('fax-repair')).toBe('fax-repair')
+    expect(serviceLabel('')).toBeUndefined()
     expect(contactFormSchema.safeParse({ ...valid, service: 'crypto-mining' }).success).toBe(false)
   })
 })

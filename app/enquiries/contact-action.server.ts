@@ -3,6 +3,7 @@ import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { contactFormSchema } from '#app/domain/contact-form'
+import { CONTACT_SUCCESS_TOAST } from '#app/domain/contact-form-fields'
 import { BodyTooLargeError, readFormWithLimit } from '#app/http/request-body.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
@@ -10,11 +11,6 @@ import { redirectWithToast } from '#app/session/toast.server'
 import { isSpam } from './honeypot.server'
 import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from './limits.server'
 import { receiveContact, type SavedContact } from './receive-contact.server'
-
-export const CONTACT_SUCCESS_TOAST = {
-  title: 'Message Sent Successfully!',
-  description: "Thank you for your message. We'll get back to you soon.",
-} as const
 
 /**
  * The browser form adds this field once JavaScript runs (it then submits through a fetcher and

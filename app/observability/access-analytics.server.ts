@@ -1,4 +1,4 @@
-import type { AccessAnalytics } from '#app/domain/access-analytics'
+import { type AccessAnalytics, ANALYTICS_WINDOW_MS } from '#app/domain/access-analytics'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
@@ -8,7 +8,6 @@ import { type LogLine, mergeRecentLines } from './recent-log'
 
 // Staff see the last 24 hours (SPEC §2 Access logs). Queries are plain finds, so they run on
 // MongoDB and FerretDB alike.
-export const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RAW_LOG_LIMIT = 1000
 export const TOP_PAGES_LIMIT = 10
 

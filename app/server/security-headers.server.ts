@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
+import { isCheckoutPath } from '#app/domain/checkout-choices'
 
 const STRIPE_JS = 'https://js.stripe.com'
 
 /** Stripe.js is loaded on checkout pages only, so only they allow its scripts, frames and API. */
 export function allowsStripe(path: string) {
-  return path === '/checkout' || path.startsWith('/checkout/')
+  return isCheckoutPath(path)
 }
 
 /** A fresh nonce per request; React Router's <Scripts> and inline scripts carry it. */

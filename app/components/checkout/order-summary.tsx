@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
+import { NO_PLAN_SUMMARY_MESSAGE } from '#app/domain/payment-messages'
 import { type Ms365OptionId, dollarsToCents, formatCents } from '#app/domain/pricing'
 import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
@@ -37,7 +38,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
         Order Summary
       </h2>
       {!plan ? (
-        <p className="mt-4 text-slate-600">No plan selected. Please select a plan from the options on the left.</p>
+        <p className="mt-4 text-slate-600">{NO_PLAN_SUMMARY_MESSAGE}</p>
       ) : (
         <>
           <div className="mt-4 flex items-baseline justify-between gap-4">

@@ -2,7 +2,7 @@ import { requestInfo } from '#app/http/request-context'
 import { readJsonBody } from '#app/http/request-body.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { paymentRequestSchema } from '#app/domain/payment-request'
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '#app/domain/payment-messages'
 import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
 import {
   OrderRequestError,
@@ -40,7 +40,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
     const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
     if (!limit.allowed) {
-      return jsonError(429, 'Too many payment attempts. Please wait a few minutes and try again.', undefined, {
+      return jsonError(429, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE, undefined, {
         headers: { 'Retry-After': String(limit.retryAfterSeconds) },
       })
     }

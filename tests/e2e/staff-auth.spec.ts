@@ -177,3 +177,29 @@ test('admin POSTs sent from another site are refused', async ({ browser, playwri
   await forged.dispose()
   await context.close()
 })
+
+test('a toast is swiped away to the right from 50 px on; a shorter drag springs back', async ({ browser }) => {
+  const context = await newStaffContext(browser)
+  const page = await context.newPage()
+  // Time stands still once the toast is up, so it can't leave by itself during the drags.
+  await page.clock.install()
+  await signIn(page)
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Successfully logged in')
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+
+  const drag = async (distance: number) => {
+    const box = (await toast.boundingBox())!
+    const y = box.y + box.height / 2
+    await page.mouse.move(box.x + 20, y)
+    await page.mouse.down()
+    for (let moved = 10; moved <= distance; moved += 10) await page.mouse.move(box.x + 20 + moved, y)
+    await page.mouse.up()
+  }
+  await drag(30)
+  await expect(toast).toBeVisible()
+  await expect(toast).not.toHaveAttribute('style', /translateX/)
+  await drag(60)
+  await expect(toast).toHaveCount(0)
+  await context.close()
+})

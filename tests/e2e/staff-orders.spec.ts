@@ -40,6 +40,11 @@ test('staff see a new order and mark it paid, after which only cancellation is o
   await expect(page.getByTestId('toast')).toContainText('The order is now paid.')
   await expect(page.getByTestId('order-status')).toHaveText('paid')
   await expect(page.getByLabel('New status').locator('option')).toHaveText(['canceled'])
+  // The toast offers a way on (SPEC §3: a toast may carry an action).
+  await page.getByTestId('toast').getByRole('link', { name: 'All orders' }).click()
+  await expect(page).toHaveURL('/admin/orders')
+  await expect(page.getByTestId('toast')).toHaveCount(0)
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('paid')
   await context.close()
 })
 

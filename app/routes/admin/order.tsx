@@ -41,7 +41,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     )
   }
-  return redirectWithToast(`/admin/orders/${params.orderId}`, { title: 'Order updated', description: `The order is now ${status}.` })
+  return redirectWithToast(`/admin/orders/${params.orderId}`, {
+    title: 'Order updated',
+    description: `The order is now ${status}.`,
+    action: { label: 'All orders', href: '/admin/orders' },
+  })
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { jsonError } from '#app/http/responses.server'
+import { badRequest, jsonError } from '#app/http/responses.server'
 
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -61,6 +61,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw jsonError(400, 'The request body is not valid JSON.')
+    throw badRequest({ form: ['The request body is not valid JSON.'] })
   }
 }

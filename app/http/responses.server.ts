@@ -10,19 +10,25 @@ export function jsonError(status: number, message: string, extra?: Record<string
   return Response.json({ message, ...extra }, { ...init, status })
 }
 
+/** The one 400 shape of the JSON API: the first message, and every message by field ('form' for the whole body). */
+export function badRequest(errors: Record<string, string[]>, extra?: Record<string, unknown>) {
+  const message = Object.values(errors).flat()[0] ?? 'The request is not valid.'
+  return jsonError(400, message, { ...extra, errors })
+}
+
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Our system is temporarily unavailable. Please try again in a minute.'
 
 /**
  * Wraps a JSON API loader or action: a database outage answers 503 JSON with a readable message,
  * any other unexpected error 500 JSON, and a thrown Response passes through. No stack trace leaves.
  */
-export async function handleJsonErrors(work: () => Promise<Response>): Promise<Response> {
+export async function handleJsonErrors(work: () => Promise<Response>, extra?: Record<string, unknown>): Promise<Response> {
   try {
     return await work()
   } catch (error) {
     if (error instanceof Response) return error
-    if (isDatabaseUnavailable(error)) return jsonError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { headers: { 'Retry-After': '10' } })
+    if (isDatabaseUnavailable(error)) return jsonError(503, DATABASE_UNAVAILABLE_MESSAGE, extra, { headers: { 'Retry-After': '10' } })
     console.error(error)
-    return jsonError(500, 'Something went wrong on our side. Please try again.')
+    return jsonError(500, 'Something went wrong on our side. Please try again.', extra)
   }
 }

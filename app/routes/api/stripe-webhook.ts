@@ -1,5 +1,5 @@
 import { getEnv } from '#app/config/env.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { badRequest, handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { getStripe } from '#app/payments/stripe-client.server'
 import { applyStripeEvent } from '#app/payments/webhook.server'
 import type { Route } from './+types/stripe-webhook'
@@ -12,13 +12,13 @@ export function action({ request }: Route.ActionArgs) {
     const secret = getEnv().STRIPE_WEBHOOK_SECRET
     if (!stripe || !secret) return jsonError(503, 'Stripe webhooks are not configured.')
     const signature = request.headers.get('stripe-signature')
-    if (!signature) return jsonError(400, 'Missing Stripe-Signature header.')
+    if (!signature) return badRequest({ form: ['Missing Stripe-Signature header.'] })
     const payload = await request.text()
     let event
     try {
       event = await stripe.webhooks.constructEventAsync(payload, signature, secret)
     } catch {
-      return jsonError(400, 'Invalid webhook signature.')
+      return badRequest({ form: ['Invalid webhook signature.'] })
     }
     const outcome = await applyStripeEvent(event)
     console.log(`[payments] webhook ${event.type} ${event.id}: ${outcome.reason ?? (outcome.applied ? 'applied' : 'skipped')}`)

@@ -80,18 +80,30 @@ export async function findStaffOrder(id: string) {
   return doc ? toStaffOrder(doc, names) : null
 }
 
-export type StatusChange = { outcome: 'changed' } | { outcome: 'not-found' } | { outcome: 'not-allowed'; from: OrderStatus }
+export type StatusChange =
+  | { outcome: 'changed'; order: { id: string; status: OrderStatus; paymentId: string | null } }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-allowed'; from: OrderStatus }
+  /** Someone else (staff, the payment webhook) changed it between our read and our write. */
+  | { outcome: 'changed-meanwhile' }
 
 /**
- * Moves an order to `to` when the rules allow it. The update is conditional on the status it was
- * read with, so two staff members (or staff and the payment webhook) can't both apply a change.
+ * The one way staff change an order's status (the order page's form and
+ * POST /api/orders/:id/update-status): only the moves domain/order-status allows, and the update
+ * is conditional on the status it was read with, so two changes can't both apply.
  */
-export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
+export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId }: { paymentId?: string } = {}): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
-  const current = await Order.findById(id, { status: 1 }).lean<{ status: string }>()
+  const current = await Order.findById(id, { status: 1 }).lean()
   if (!current) return { outcome: 'not-found' }
   const from = isOrderStatus(current.status) ? current.status : 'pending'
   if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
-  const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: { status: to, updatedAt: new Date() } })
-  return modifiedCount === 1 ? { outcome: 'changed' } : { outcome: 'not-allowed', from }
+  const updated = await Order.findOneAndUpdate(
+    { _id: current._id, status: from },
+    { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
+    // No projection: FerretDB does not implement findAndModify's "fields".
+    { new: true },
+  ).lean()
+  if (!updated) return { outcome: 'changed-meanwhile' }
+  return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }
 }

@@ -186,6 +186,17 @@ export function isStripeError(error: unknown): error is Error {
 
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not start the payment. Please try again in a minute.'
 
+/**
+ * What the buyer's page may know of an order (GET /api/orders/:id): its status and what the buyer
+ * already knows; never the name, e-mail or Stripe ids. Null for an unknown or malformed id.
+ */
+export async function findOrderStatus(id: string) {
+  if (!mongoose.isValidObjectId(id)) return null
+  const order = await Order.findById(id, { status: 1, amount: 1, planId: 1, createdAt: 1 }).lean()
+  if (!order) return null
+  return { id: String(order._id), status: order.status, amount: order.amount, planId: order.planId, createdAt: order.createdAt }
+}
+
 /** After the hosted Checkout page sends the buyer back: did the session complete? */
 export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string): Promise<boolean> {
   try {

@@ -41,6 +41,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     )
   }
+  if (change.outcome === 'changed-meanwhile') {
+    return data({ error: 'The order changed meanwhile. The page now shows its current status; please try again.' }, { status: 409 })
+  }
   return redirectWithToast(`/admin/orders/${params.orderId}`, {
     title: 'Order updated',
     description: `The order is now ${status}.`,

@@ -57,10 +57,20 @@ export async function listContactSubmissions({ search = '', page = 1 }: { search
   return { submissions: docs.map(toSubmission), total, page: window.page, pageCount: window.pageCount }
 }
 
-/** Every submission for the JSON API (SPEC §7), newest first, capped to keep the answer bounded. */
-export async function listAllContactSubmissions(limit = 1000) {
-  const docs = await Contact.find().sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ContactDocument[]>()
-  return docs.map(toSubmission)
+/** GET /api/admin/contacts pages through every submission, newest first (README: API notes). */
+export const CONTACTS_API_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
+
+/** One page of every submission for the JSON API; a page past the end is empty. */
+export async function listContactSubmissionsForApi({ page, limit }: { page: number; limit: number }) {
+  const [total, docs] = await Promise.all([
+    Contact.countDocuments(),
+    Contact.find()
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<ContactDocument[]>(),
+  ])
+  return { submissions: docs.map(toSubmission), total }
 }
 
 export async function findContactSubmission(id: string) {

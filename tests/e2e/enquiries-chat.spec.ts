@@ -59,6 +59,8 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   const reply = log.locator('[data-sender="agent"]').nth(1)
   await expect(reply).toContainText('Riley')
   await expect(reply).toContainText('riley@dealer.example')
+  // This server has no Teams webhook: the reply must not claim the team was told in Teams.
+  await expect(reply).not.toContainText('Teams')
   await expect(input).toBeEnabled()
   await page.unroute('**/api/teams-chat')
 

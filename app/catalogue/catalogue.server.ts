@@ -1,5 +1,16 @@
-import type { PlanSummary, ServiceSummary, SolutionSummary } from '#app/domain/catalogue'
-import { Plan, Service, Solution } from '#app/models/catalogue.server'
+import { projectionOf } from '#app/db/views.server'
+import { Plan, type PlanDocument, Service, type ServiceDocument, Solution, type SolutionDocument } from '#app/models/catalogue.server'
+
+// What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
+// the type and the projection. Catalogue records carry their own integer `id` (no _id leaves).
+const SERVICE_FIELDS = ['id', 'name', 'description', 'shortDescription', 'image', 'features'] as const
+const SOLUTION_FIELDS = ['id', 'name', 'description', 'industry', 'image', 'features'] as const
+const PLAN_FIELDS = ['id', 'name', 'description', 'price', 'features', 'popular'] as const
+export type ServiceSummary = Pick<ServiceDocument, (typeof SERVICE_FIELDS)[number]>
+export type SolutionSummary = Pick<SolutionDocument, (typeof SOLUTION_FIELDS)[number]>
+export type PlanSummary = Pick<PlanDocument, (typeof PLAN_FIELDS)[number]>
+
+const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _id: 0 as const, ...projectionOf(fields) })
 
 // The catalogue changes only through the seed and the admin plan sync, so each instance keeps
 // it for a short while; pages and the JSON API read the same cached queries.
@@ -20,30 +31,15 @@ export function clearCatalogueCache() {
 }
 
 export function listServices(): Promise<ServiceSummary[]> {
-  return cached('services', () =>
-    Service.find({}, { _id: 0, id: 1, name: 1, description: 1, shortDescription: 1, image: 1, features: 1 })
-      .sort({ id: 1 })
-      .lean<ServiceSummary[]>()
-      .exec(),
-  )
+  return cached('services', () => Service.find({}, withoutObjectId(SERVICE_FIELDS)).sort({ id: 1 }).lean().exec())
 }
 
 export function listSolutions(): Promise<SolutionSummary[]> {
-  return cached('solutions', () =>
-    Solution.find({}, { _id: 0, id: 1, name: 1, description: 1, industry: 1, image: 1, features: 1 })
-      .sort({ id: 1 })
-      .lean<SolutionSummary[]>()
-      .exec(),
-  )
+  return cached('solutions', () => Solution.find({}, withoutObjectId(SOLUTION_FIELDS)).sort({ id: 1 }).lean().exec())
 }
 
 export function listPlans(): Promise<PlanSummary[]> {
-  return cached('plans', () =>
-    Plan.find({}, { _id: 0, id: 1, name: 1, description: 1, price: 1, features: 1, popular: 1 })
-      .sort({ price: 1, id: 1 })
-      .lean<PlanSummary[]>()
-      .exec(),
-  )
+  return cached('plans', () => Plan.find({}, withoutObjectId(PLAN_FIELDS)).sort({ price: 1, id: 1 }).lean().exec())
 }
 
 export async function findPlan(id: number): Promise<PlanSummary | null> {

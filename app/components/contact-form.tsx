@@ -24,7 +24,7 @@ import type { contactAction } from '#app/enquiries/contact-action.server'
 
 type ContactActionData = Awaited<ReturnType<typeof contactAction>>
 type ContactActionResult = Exclude<ContactActionData, Response> extends { data: infer D } ? D : never
-type SavedContact = NonNullable<ContactActionResult['contact']>
+type ContactSubmission = NonNullable<ContactActionResult['contact']>
 
 type Validate = typeof validateContactForm
 let validateWithSchema: Validate | undefined
@@ -212,7 +212,7 @@ function inputProps(field: FieldMetadata<string | undefined>, type: 'text' | 'em
  * the 'Last Form Submission' panel (SPEC §4).
  */
 function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' | 'loading' | 'submitting') {
-  const [lastSubmission, setLastSubmission] = useState<SavedContact | null>(null)
+  const [lastSubmission, setLastSubmission] = useState<ContactSubmission | null>(null)
   const handled = useRef<ContactActionResult | undefined>(undefined)
   useEffect(() => {
     if (state !== 'idle' || !data || handled.current === data) return
@@ -232,7 +232,7 @@ function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' 
  * Hidden until the visitor double-clicks the contact section's e-mail link, and only after a
  * successful submit. The link belongs to the contact section, so the panel listens on the document.
  */
-function LastSubmissionPanel({ submission }: { submission: SavedContact | null }) {
+function LastSubmissionPanel({ submission }: { submission: ContactSubmission | null }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     const onEmailLink = (event: MouseEvent) => event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')

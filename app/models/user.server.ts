@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 const userSchema = new Schema({
@@ -8,5 +8,8 @@ const userSchema = new Schema({
   /** True for the demo account that exists only while ADMIN_PASSWORD is unset. */
   demo: { type: Boolean, default: false },
 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type UserDocument = InferSchemaType<typeof userSchema>
 
 export const User = defineModel('User', userSchema)

@@ -1,10 +1,11 @@
 import mongoose from 'mongoose'
 import type Stripe from 'stripe'
 import { findPlan } from '#app/catalogue/catalogue.server'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
-import { Order } from '#app/models/order.server'
+import { projectionOf, toView, type View } from '#app/db/views.server'
+import { Order, type OrderDocument } from '#app/models/order.server'
 import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
 
 // The two ways to pay both start here: a subscription confirmed in the page with Stripe
@@ -190,11 +191,12 @@ export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not star
  * What the buyer's page may know of an order (GET /api/orders/:id): its status and what the buyer
  * already knows; never the name, e-mail or Stripe ids. Null for an unknown or malformed id.
  */
-export async function findOrderStatus(id: string) {
+const BUYER_STATUS_FIELDS = ['status', 'amount', 'planId', 'createdAt'] as const
+
+export async function findOrderStatus(id: string): Promise<View<OrderDocument, (typeof BUYER_STATUS_FIELDS)[number]> | null> {
   if (!mongoose.isValidObjectId(id)) return null
-  const order = await Order.findById(id, { status: 1, amount: 1, planId: 1, createdAt: 1 }).lean()
-  if (!order) return null
-  return { id: String(order._id), status: order.status, amount: order.amount, planId: order.planId, createdAt: order.createdAt }
+  const order = await Order.findById(id, projectionOf(BUYER_STATUS_FIELDS)).lean()
+  return order ? toView(order, BUYER_STATUS_FIELDS) : null
 }
 
 /** After the hosted Checkout page sends the buyer back: did the session complete? */

@@ -79,7 +79,7 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<WebhookOutc
   const orderId = String(order._id)
   if (order.appliedEventIds.includes(event.id)) return { orderId, applied: false, reason: 'event already applied' }
 
-  const from = order.status as OrderStatus
+  const from = order.status
   const to = meaning.status && meaning.status !== from && canChangeStatus(from, meaning.status) ? meaning.status : undefined
   // The filter repeats the status we checked and the absence of this event, so two deliveries
   // racing each other cannot both apply.

@@ -9,7 +9,7 @@ import { getStripeJs } from '#app/components/checkout/stripe-browser'
 import { showToast } from '#app/components/ui/toaster'
 import { listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { PAYMENT_RETURN_PARAMS, checkoutSearch, isCheckoutPath, readCheckoutChoices } from '#app/domain/checkout-choices'
 import {
   CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,

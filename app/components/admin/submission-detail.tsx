@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { ContactSubmission } from '#app/admin/enquiries.server'
+import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { serviceLabel } from '#app/domain/contact-form-fields'
 import { BUSINESS } from '#app/domain/business'

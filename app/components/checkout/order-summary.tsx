@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
 import { NO_PLAN_SUMMARY_MESSAGE } from '#app/domain/payment-messages'
 import { type Ms365OptionId, dollarsToCents, formatCents } from '#app/domain/pricing'
@@ -15,7 +16,7 @@ export type ChoiceHandlers = {
 }
 
 type Props = {
-  choices: CheckoutChoices
+  choices: CheckoutChoices<PlanSummary>
   usersInput: string
   /** Present once hydrated: choices then update the address at once, without a reload. */
   handlers: ChoiceHandlers | null

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { formatCents, dollarsToCents } from '#app/domain/pricing'
 
 type Props = {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import type { PlanSummary, ServiceSummary } from '#app/domain/catalogue'
+import type { PlanSummary, ServiceSummary } from '#app/catalogue/catalogue.server'
 import { PricingSection } from './pricing-section'
 import { ServicesSection } from './services-section'
 import { industryTheme, SolutionsSection } from './solutions-section'

@@ -1,6 +1,7 @@
 import { SectionLink } from '#app/components/section-link'
 import { Skeleton } from '#app/components/ui/skeleton'
-import { catalogueImageUrl, type ServiceSummary } from '#app/domain/catalogue'
+import type { ServiceSummary } from '#app/catalogue/catalogue.server'
+import { catalogueImageUrl } from '#app/domain/catalogue'
 import type { ListState } from './list-state'
 import { ListError, SectionHeading } from './section-heading'
 

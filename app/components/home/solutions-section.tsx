@@ -1,6 +1,7 @@
 import { SectionLink } from '#app/components/section-link'
 import { Skeleton } from '#app/components/ui/skeleton'
-import { catalogueImageUrl, type SolutionSummary } from '#app/domain/catalogue'
+import type { SolutionSummary } from '#app/catalogue/catalogue.server'
+import { catalogueImageUrl } from '#app/domain/catalogue'
 import type { ListState } from './list-state'
 import { ListError, SectionHeading } from './section-heading'
 import { FeatureList } from '#app/components/ui/feature-list'

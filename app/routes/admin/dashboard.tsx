@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useSearchParams } from 'react-router'
-import { type ContactSubmission, findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
+import { findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
+import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
 import { ChatTranscripts } from '#app/components/admin/chat-transcripts'

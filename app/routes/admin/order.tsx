@@ -5,7 +5,7 @@ import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-butt
 import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
-import { describeOrderOptions } from '#app/domain/order-display'
+import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { allowedNextStatuses, isOrderStatus } from '#app/domain/order-status'
 import { pageMeta } from '#app/domain/seo'
@@ -58,7 +58,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
       <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Order from {order.name}</h1>
+        <h1 className="text-3xl font-bold text-slate-900">Order from {buyerName(order)}</h1>
         <div className="flex flex-wrap gap-3 print:hidden">
           <Link to="/admin/orders" className={adminButtonClass}>
             Back to Orders
@@ -75,12 +75,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dt className="font-medium text-slate-600">Placed</dt>
           <dd>{formatAdminDate(order.createdAt)}</dd>
           <dt className="font-medium text-slate-600">Customer</dt>
-          <dd>{order.name}</dd>
+          <dd>{buyerName(order)}</dd>
           <dt className="font-medium text-slate-600">Email</dt>
           <dd>
-            <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
-              {order.email}
-            </a>
+            {order.email ? (
+              <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
+                {order.email}
+              </a>
+            ) : (
+              'Not known yet'
+            )}
           </dd>
           <dt className="font-medium text-slate-600">Phone</dt>
           <dd>{order.phone ?? 'Not provided'}</dd>

@@ -6,7 +6,7 @@ import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
 import { Pagination } from '#app/components/admin/pagination'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
-import { describeOrderOptions } from '#app/domain/order-display'
+import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/orders'
@@ -77,7 +77,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <tr key={order.id} className="border-b border-slate-100">
                     <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(order.createdAt)}</td>
                     <td className="py-2 pr-4">
-                      {order.name}
+                      {buyerName(order)}
                       <br />
                       <span className="text-slate-500">{order.email}</span>
                     </td>
@@ -92,7 +92,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={`/admin/orders/${order.id}`}
                         className="text-brand-700 underline"
-                        aria-label={`View order from ${order.name}`}
+                        aria-label={`View order from ${buyerName(order)}`}
                       >
                         View
                       </Link>

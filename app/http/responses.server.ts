@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { DATABASE_UNAVAILABLE_MESSAGE } from './failure-messages'
 
 /** Throws a Response with the status when the condition is false (a 404 from a loader, say). */
 export function invariantResponse(condition: unknown, message: string, status = 400): asserts condition {
@@ -16,7 +17,7 @@ export function badRequest(errors: Record<string, string[]>, extra?: Record<stri
   return jsonError(400, message, { ...extra, errors })
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Our system is temporarily unavailable. Please try again in a minute.'
+export { DATABASE_UNAVAILABLE_MESSAGE }
 
 /**
  * Wraps a JSON API loader or action: a database outage answers 503 JSON with a readable message,

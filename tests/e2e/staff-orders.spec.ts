@@ -92,3 +92,22 @@ test('an order prints as the record alone: no header, buttons, status form, foot
   }
   await context.close()
 })
+
+test('an order that does not exist is a 404 inside the staff pages, not the public not-found page', async ({
+  browser,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 404/)
+  const { context, page } = await signedInPage(browser)
+  await page.clock.install()
+  const response = await page.goto('/admin/orders/000000000000000000000000')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View Orders' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toHaveCount(0)
+  // The public 404 page sends visitors home after 5 seconds; staff stay where they are.
+  await page.clock.runFor(6_000)
+  await expect(page).toHaveURL('/admin/orders/000000000000000000000000')
+  await context.close()
+})

@@ -1,7 +1,7 @@
 // Button looks shared by real buttons and by links that read as buttons, so 'Get Started',
-// 'Contact Us' and 'Return to Home' look alike everywhere.
+// 'Contact Us', 'Send Message' and the staff pages' buttons look alike everywhere.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-md px-5 py-3 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-50'
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
@@ -9,8 +9,11 @@ const variants = {
   light: 'bg-white text-brand-700 hover:bg-brand-50',
 } as const
 
-export type ButtonVariant = keyof typeof variants
+const sizes = { md: 'px-5 py-3', sm: 'px-4 py-2' } as const
 
-export function buttonClasses(variant: ButtonVariant = 'primary', extra = '') {
-  return `${base} ${variants[variant]} ${extra}`.trim()
+export type ButtonVariant = keyof typeof variants
+export type ButtonSize = keyof typeof sizes
+
+export function buttonClasses(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md') {
+  return `${base} ${sizes[size]} ${variants[variant]} ${extra}`.trim()
 }

@@ -3,9 +3,10 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import { findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
 import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { ChatTranscripts } from '#app/components/admin/chat-transcripts'
 import { Pagination } from '#app/components/admin/pagination'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { SubmissionDetail } from '#app/components/admin/submission-detail'
 import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
@@ -89,20 +90,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }, [loadFailed])
 
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin/logs" className={adminButtonClass}>
-            View Access Logs
-          </Link>
-          <Link to="/admin/orders" className={adminButtonClass}>
-            View Orders
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Admin Dashboard">
+        <Link to="/admin/logs" className={adminButtonClass}>
+          View Access Logs
+        </Link>
+        <Link to="/admin/orders" className={adminButtonClass}>
+          View Orders
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
 
       {loadFailed ? (
         <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
@@ -204,6 +201,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <ChatTranscripts conversations={conversations} />
-    </main>
+    </>
   )
 }

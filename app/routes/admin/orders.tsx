@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from 'react-router'
 import { listStaffOrders } from '#app/admin/orders.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
 import { Pagination } from '#app/components/admin/pagination'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { buyerName, describeOrderOptions } from '#app/domain/order-display'
@@ -24,17 +25,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageCount } = loaderData
   const [searchParams] = useSearchParams()
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Orders</h1>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin" className={adminButtonClass}>
-            Back to Admin
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Orders">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
       <section aria-labelledby="orders-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
           All Orders
@@ -106,6 +103,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Order pages" />
       </section>
-    </main>
+    </>
   )
 }

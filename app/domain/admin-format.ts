@@ -9,3 +9,16 @@ export function formatAdminDate(value: Date | string | null | undefined): string
   const date = value instanceof Date ? value : new Date(value)
   return Number.isNaN(date.getTime()) ? 'N/A' : `${dateTimeFormat.format(date)} ET`
 }
+
+const hourFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: BUSINESS_TIME_ZONE })
+const dayHourFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', timeZone: BUSINESS_TIME_ZONE })
+
+/** An hour on the staff charts, in Eastern time: '3 PM'. */
+export function formatHour(value: Date | string): string {
+  return hourFormat.format(new Date(value))
+}
+
+/** An hour with its weekday, in Eastern time: 'Mon 3 PM'. */
+export function formatDayHour(value: Date | string): string {
+  return dayHourFormat.format(new Date(value))
+}

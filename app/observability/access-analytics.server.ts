@@ -3,7 +3,7 @@ import { easternDate } from '#app/domain/eastern-time'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
-import { bucketOf, mergeRollups, type StoredRollup } from './access-rollup'
+import { bucketOf, hourlyTraffic, mergeRollups } from './access-rollup'
 import { csvNumberCell, csvRow, csvTextCell } from './csv'
 import { type LogLine, mergeRecentLines } from './recent-log'
 
@@ -26,15 +26,15 @@ export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalyt
   const since = new Date(bucketOf(now.getTime() - ANALYTICS_WINDOW_MS))
   const documents = await AccessLogRollup.find(
     { bucket: { $gte: since } },
-    { requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
-  ).lean<StoredRollup[]>()
-  return mergeRollups(documents, TOP_PAGES_LIMIT)
+    { bucket: 1, requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
+  ).lean()
+  return { ...mergeRollups(documents, TOP_PAGES_LIMIT), hourly: hourlyTraffic(documents, now.getTime()) }
 }
 
 /** The latest requests of the window, newest first, one a line, merged from every instance's recent lines. */
 export async function getRawAccessLog(now = new Date(), limit = RAW_LOG_LIMIT): Promise<string> {
   const since = new Date(now.getTime() - ANALYTICS_WINDOW_MS)
-  const documents = await AccessLogRecent.find({ newestAt: { $gte: since } }, { lines: 1 }).lean<{ lines: string }[]>()
+  const documents = await AccessLogRecent.find({ newestAt: { $gte: since } }, { lines: 1 }).lean()
   return mergeRecentLines(
     documents.map((doc) => doc.lines),
     since,

@@ -20,6 +20,7 @@ import { Stylesheet } from '#app/components/stylesheet'
 import { isCheckoutPath } from '#app/domain/checkout-choices'
 import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
+import { buttonClasses } from '#app/components/ui/button'
 import { Toaster } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
 import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
@@ -129,7 +130,7 @@ export function ErrorBoundary() {
             ? 'Part of our system is not answering right now. Nothing you sent has been lost; please try again in a minute.'
             : 'We could not show this page just now. Please try again in a minute, or call us if it keeps happening.'}
         </p>
-        <a href="/" className="mt-8 rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <a href="/" className={buttonClasses('primary', 'mt-8')}>
           Return to Home
         </a>
       </main>

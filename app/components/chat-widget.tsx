@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { buttonClasses } from '#app/components/ui/button'
 import { showToast } from '#app/components/ui/toaster'
 import {
   CHAT_LIMITS,
@@ -173,11 +174,7 @@ function SupportChat() {
               autoComplete="off"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
             />
-            <button
-              type="submit"
-              disabled={sending || !isSendable(draft)}
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
+            <button type="submit" disabled={sending || !isSendable(draft)} className={buttonClasses('primary', '', 'sm')}>
               Send
             </button>
           </form>
@@ -281,18 +278,10 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
           autoComplete="email"
         />
         <div className="flex justify-end gap-3 pt-2">
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
+          <button type="button" onClick={onCancel} className={buttonClasses('outline', '', 'sm')}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={!valid}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-          >
+          <button type="submit" disabled={!valid} className={buttonClasses('primary', '', 'sm')}>
             Send Message
           </button>
         </div>

@@ -4,6 +4,7 @@ import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Field } from '#app/components/ui/field'
+import { StatusButton } from '#app/components/ui/status-button'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
 import {
@@ -190,13 +191,9 @@ export function ContactForm() {
             {form.errors.join(' ')}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
-        >
-          {sending ? 'Sending...' : 'Send Message'}
-        </button>
+        <StatusButton pending={sending} pendingText="Sending..." className="w-full shadow">
+          Send Message
+        </StatusButton>
       </fetcher.Form>
     </div>
   )

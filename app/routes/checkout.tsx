@@ -7,6 +7,7 @@ import { PaymentModal } from '#app/components/checkout/payment-modal'
 import { PlanList } from '#app/components/checkout/plan-list'
 import { getStripeJs } from '#app/components/checkout/stripe-browser'
 import { showToast } from '#app/components/ui/toaster'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
@@ -201,7 +202,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
     return `/checkout?${next.toString()}`
   }
 
-  const submittingHosted = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const submittingHosted = useIsPending()
   const onProceed = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return
     event.preventDefault()

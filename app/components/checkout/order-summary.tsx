@@ -7,7 +7,9 @@ import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
 import { PriceBreakdown } from './price-breakdown'
 import { UsersField } from './users-field'
+import { buttonClasses } from '#app/components/ui/button'
 import { FeatureList } from '#app/components/ui/feature-list'
+import { StatusButton } from '#app/components/ui/status-button'
 
 export type ChoiceHandlers = {
   onOption: (option: Ms365OptionId) => void
@@ -65,10 +67,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
             />
             {/* Without JavaScript the choices take effect through this button; with it they apply at once. */}
             {handlers ? null : (
-              <button
-                type="submit"
-                className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
+              <button type="submit" className={buttonClasses('outline', '', 'sm')}>
                 Update total
               </button>
             )}
@@ -87,13 +86,9 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
             {formError}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={!plan || !priced || processing}
-          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {processing ? 'Processing...' : 'Proceed to Checkout'}
-        </button>
+        <StatusButton pending={processing} pendingText="Processing..." disabled={!plan || !priced} className="w-full">
+          Proceed to Checkout
+        </StatusButton>
       </Form>
     </section>
   )

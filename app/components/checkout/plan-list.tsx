@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Badge } from '#app/components/ui/badge'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { formatCents, dollarsToCents } from '#app/domain/pricing'
 
@@ -33,9 +34,7 @@ export function PlanList({ plans, selectedPlanId, hrefFor }: Props) {
                 <div>
                   <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                     {plan.name}
-                    {plan.popular ? (
-                      <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span>
-                    ) : null}
+                    {plan.popular ? <Badge>Most Popular</Badge> : null}
                     {selected ? <span className="sr-only">(selected)</span> : null}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">{plan.description}</p>

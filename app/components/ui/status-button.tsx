@@ -10,7 +10,12 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: ButtonSize
 }
 
-/** A submit button that shows its form is busy: disabled, with a spinner and SPEC's pending words. */
+/**
+ * A submit button that shows its form is busy: disabled, with a spinner and SPEC's pending words.
+ * Pressing it does not take the focus from the field being typed in: that field's blur check would
+ * show its message, and a message that wraps moved the button from under the pointer before the
+ * click landed, so the send was lost (found by the e2e tests). The submit checks every field anyway.
+ */
 export function StatusButton({
   pending,
   pendingText,
@@ -24,6 +29,7 @@ export function StatusButton({
   return (
     <button
       type="submit"
+      onMouseDown={(event) => event.preventDefault()}
       {...props}
       disabled={disabled || pending}
       aria-busy={pending || undefined}

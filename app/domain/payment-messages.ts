@@ -15,6 +15,16 @@ export const PAYMENT_START_FAILED_MESSAGE = 'Failed to process payment'
 /** The modal's kept error line when confirming the card failed without a reason. */
 export const PAYMENT_PROCESSING_FAILED_MESSAGE = 'Payment processing failed'
 
+/** Stripe's three card fields, by their element types. */
+export type CardField = 'cardNumber' | 'cardExpiry' | 'cardCvc'
+
+/** SPEC §5: each card field is required; the incomplete wording is Stripe's own. */
+export const CARD_FIELD_MESSAGES: Record<CardField, { required: string; incomplete: string }> = {
+  cardNumber: { required: 'Card number is required', incomplete: 'Your card number is incomplete.' },
+  cardExpiry: { required: 'Expiry date is required', incomplete: "Your card's expiration date is incomplete." },
+  cardCvc: { required: 'CVV is required', incomplete: "Your card's security code is incomplete." },
+}
+
 export const NO_PLAN_TOAST: Toast = {
   title: 'No plan selected',
   description: 'Please select a service plan to continue',

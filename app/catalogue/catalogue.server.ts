@@ -1,4 +1,5 @@
 import { projectionOf } from '#app/db/views.server'
+import type { ListState } from '#app/domain/list-state'
 import { Plan, type PlanDocument, Service, type ServiceDocument, Solution, type SolutionDocument } from '#app/models/catalogue.server'
 
 // What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
@@ -48,7 +49,7 @@ export async function findPlan(id: number): Promise<PlanSummary | null> {
 }
 
 /** A list for a page: the records, or an error flag so only that list shows its error text. */
-export async function settleList<T>(load: () => Promise<T[]>): Promise<{ ok: true; items: T[] } | { ok: false }> {
+export async function settleList<T>(load: () => Promise<T[]>): Promise<ListState<T>> {
   try {
     return { ok: true, items: await load() }
   } catch (error) {

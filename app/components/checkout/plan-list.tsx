@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
 import { Badge } from '#app/components/ui/badge'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
+import type { ListState } from '#app/domain/list-state'
 import { formatCents, dollarsToCents } from '#app/domain/pricing'
 
 type Props = {
-  plans: { ok: true; items: PlanSummary[] } | { ok: false }
+  plans: ListState<PlanSummary>
   selectedPlanId: number | null
   /** The address of each plan: /checkout with the rest of the current query kept. */
   hrefFor: (plan: PlanSummary) => string

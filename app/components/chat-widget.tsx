@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { buttonClasses } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import {
   CHAT_LIMITS,
@@ -258,19 +259,21 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {CHAT_TEXTS.dialogDescription}
         </p>
-        <DialogField
+        <TextField
           id={`${id}-name`}
           label="Name"
+          maxLength={CHAT_LIMITS.name}
           value={name}
           onChange={setName}
           onBlur={() => setTouched((t) => ({ ...t, name: true }))}
           error={touched.name ? errors.name : undefined}
           autoComplete="name"
         />
-        <DialogField
+        <TextField
           id={`${id}-email`}
           label="Email"
           type="email"
+          maxLength={CHAT_LIMITS.email}
           value={email}
           onChange={setEmail}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
@@ -287,42 +290,5 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         </div>
       </form>
     </dialog>
-  )
-}
-
-function DialogField(props: {
-  id: string
-  label: string
-  type?: string
-  value: string
-  onChange: (value: string) => void
-  onBlur: () => void
-  error?: string
-  autoComplete: string
-}) {
-  const { id, label, type = 'text', value, onChange, onBlur, error, autoComplete } = props
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        maxLength={type === 'email' ? CHAT_LIMITS.email : CHAT_LIMITS.name}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }

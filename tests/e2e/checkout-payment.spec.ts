@@ -1,9 +1,20 @@
+import type { Locator } from '@playwright/test'
 import { expect, test } from './support/test'
 import AxeBuilder from '@axe-core/playwright'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 
 // The checkout with JavaScript: choices priced at once in the address, the payment modal with
 // Stripe's split card fields (a local stand-in of Stripe.js), and the return from the payment.
+
+/** Fills the payment modal as a buyer would: name, the three card fields, e-mail and the terms. */
+async function fillPayment(modal: Locator, card: { number: string; expiry?: string; cvc: string }) {
+  await modal.getByLabel('Name on Card').fill('Dana Reyes')
+  await modal.getByRole('textbox', { name: 'Card number' }).fill(card.number)
+  if (card.expiry) await modal.getByLabel('Expiration date MM / YY').fill(card.expiry)
+  await modal.getByLabel('CVC').fill(card.cvc)
+  await modal.getByLabel('Billing Email').fill('dana@example.com')
+  await modal.getByRole('checkbox').check()
+}
 
 test('a visitor picks a plan and options and sees the total change, with the address kept in step', async ({ page }) => {
   await useStripeStandIn(page)
@@ -91,11 +102,7 @@ test('an incomplete card sends nothing: no order, no Stripe customer, no subscri
   })
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4242 4242')
-  await modal.getByLabel('CVC').fill('12')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4242 4242', cvc: '12' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
   await expect(modal.getByText('Your card number is incomplete.')).toBeVisible()
   await expect(modal.getByText('Expiry date is required')).toBeVisible()
@@ -127,12 +134,7 @@ test('a payment start that fails without a JSON message shows the fixed text, ne
   await page.goto('/checkout?plan=1')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242')
-  await modal.getByLabel('Expiration date MM / YY').fill('1230')
-  await modal.getByLabel('CVC').fill('123')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
   const toast = page.getByTestId('toast')
   await expect(toast).toContainText('Payment Error')
@@ -148,12 +150,7 @@ test('a buyer pays by card and is told the payment succeeded', async ({ page }) 
   await page.goto('/checkout/2?microsoft365=business_premium&ms365_users=3&cloud_backup=true&ref=partner')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242')
-  await modal.getByLabel('Expiration date MM / YY').fill('1230')
-  await modal.getByLabel('CVC').fill('123')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
 
   await expect(page.getByTestId('toast')).toContainText('Payment successful!')
@@ -182,12 +179,7 @@ test('a declined card keeps the buyer in the modal with the reason', async ({ pa
   await page.goto('/checkout?plan=1')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002')
-  await modal.getByLabel('Expiration date MM / YY').fill('1230')
-  await modal.getByLabel('CVC').fill('123')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4000000000000002', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
   await expect(modal.getByRole('alert')).toHaveText('Your card was declined.')
   await expect(page.getByTestId('toast')).toContainText('There was an error processing your payment. Please try again.')

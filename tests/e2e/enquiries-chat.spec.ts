@@ -46,9 +46,12 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await dialog.getByLabel('Email').fill('riley@dealer.example')
   await expect(sendMessage).toBeEnabled()
 
-  // Hold the request a moment so the spinner and the disabled input can be seen.
+  // Hold the request until the spinner and the disabled input have been seen (a fixed delay was
+  // too short on a busy machine).
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/teams-chat', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    await held
     await route.continue()
   })
   await sendMessage.click()
@@ -56,6 +59,7 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await expect(log.locator('[data-sender="user"]')).toHaveText(/Our <i>Outlook<\/i> keeps asking for a password\./)
   await expect(log.getByRole('status')).toContainText('Sending...')
   await expect(input).toBeDisabled()
+  release()
   const reply = log.locator('[data-sender="agent"]').nth(1)
   await expect(reply).toContainText('Riley')
   await expect(reply).toContainText('riley@dealer.example')

@@ -14,6 +14,17 @@ async function waitForEnhancedForm(page: Page) {
   await expect(contactForm(page).locator('input[name="enhanced"]')).toHaveCount(1)
 }
 
+/** Holds back the form's rules (zod and the schema, loaded on first focus) until the returned function is called. */
+async function holdFormRules(page: Page) {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/contact-form-validation-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 test.describe('the contact form with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
     await page.setExtraHTTPHeaders(clientAddressHeaders())
@@ -43,16 +54,19 @@ test.describe('the contact form with JavaScript', () => {
     await form.getByLabel('Service Interested In (optional)').selectOption({ label: 'VoIP Services' })
     await form.getByLabel('Message').fill('We need <b>VoIP</b> phones for 12 desks.')
 
-    // Hold the request a moment so the sending state can be seen.
+    // Hold the request until the sending state has been seen.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(
       (url) => url.pathname.endsWith('.data'),
       async (route) => {
-        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600))
+        if (route.request().method() === 'POST') await held
         await route.continue()
       },
     )
     await form.getByRole('button', { name: 'Send Message' }).click()
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+    release()
 
     const toast = page.getByTestId('toast')
     await expect(toast).toContainText(SUCCESS_TITLE)
@@ -82,12 +96,7 @@ test.describe('the contact form with JavaScript', () => {
   // is held and repeated once they have: it must go out once, validated, with no page error.
   for (const how of ['button', 'Enter key'] as const) {
     test(`a send by ${how} before the form's rules have loaded goes out once they arrive`, async ({ page }) => {
-      let releaseRules: () => void = () => undefined
-      const rulesHeld = new Promise<void>((resolve) => (releaseRules = resolve))
-      await page.route(/contact-form-validation-[^/]+\.js$/, async (route) => {
-        await rulesHeld
-        await route.continue()
-      })
+      const releaseRules = await holdFormRules(page)
       await page.goto('/')
       await waitForEnhancedForm(page)
       const form = contactForm(page)
@@ -110,12 +119,7 @@ test.describe('the contact form with JavaScript', () => {
   }
 
   test("a held send with mistakes shows every field's message once the rules arrive, and sends nothing", async ({ page }) => {
-    let releaseRules: () => void = () => undefined
-    const rulesHeld = new Promise<void>((resolve) => (releaseRules = resolve))
-    await page.route(/contact-form-validation-[^/]+\.js$/, async (route) => {
-      await rulesHeld
-      await route.continue()
-    })
+    const releaseRules = await holdFormRules(page)
     await page.goto('/')
     await waitForEnhancedForm(page)
     const form = contactForm(page)

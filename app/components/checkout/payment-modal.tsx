@@ -2,6 +2,7 @@ import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElem
 import type { StripeElementChangeEvent } from '@stripe/stripe-js'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form } from 'react-router'
+import { FieldMessage, TextField } from '#app/components/ui/field'
 import { StatusButton } from '#app/components/ui/status-button'
 import { showToast } from '#app/components/ui/toaster'
 import { useIsPending } from '#app/components/ui/use-is-pending'
@@ -133,7 +134,6 @@ function HostedCheckoutFallback({ choices }: { choices: CheckoutChoices }) {
   )
 }
 
-const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm'
 const elementBoxClass = 'mt-1 rounded-md border border-slate-300 bg-white px-3 py-2.5'
 const elementOptions = { style: { base: { fontSize: '15px', color: '#0f172a', '::placeholder': { color: '#94a3b8' } } } }
 
@@ -279,11 +279,12 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </label>
       </fieldset>
 
-      <ModalTextField
+      <TextField
         id="card-name"
         label="Name on Card"
         name="name"
         autoComplete="cc-name"
+        required
         value={name}
         onChange={setName}
         error={errors.name}
@@ -302,12 +303,13 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </CardFieldBox>
       </div>
 
-      <ModalTextField
+      <TextField
         id="billing-email"
         label="Billing Email"
         name="email"
         type="email"
         autoComplete="email"
+        required
         value={email}
         onChange={setEmail}
         error={errors.email}
@@ -346,53 +348,6 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
   )
 }
 
-/** A required text field of the modal with its error under it (name on card, billing e-mail). */
-function ModalTextField({
-  id,
-  label,
-  name,
-  type = 'text',
-  autoComplete,
-  value,
-  onChange,
-  error,
-}: {
-  id: string
-  label: string
-  name: string
-  type?: 'text' | 'email'
-  autoComplete: string
-  value: string
-  onChange: (value: string) => void
-  error: string | undefined
-}) {
-  const errorId = `${id}-error`
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 const CARD_TEST_IDS: Record<CardField, string> = { cardNumber: 'card-number', cardExpiry: 'card-expiry', cardCvc: 'card-cvc' }
 
 /** One of Stripe's card fields in its box, with its label and its message under it. */
@@ -406,11 +361,7 @@ function CardFieldBox({ field, label, error, children }: { field: CardField; lab
       <div className={`${elementBoxClass} ${error ? 'border-red-600' : ''}`} data-testid={CARD_TEST_IDS[field]}>
         {children}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldMessage id={`${id}-error`}>{error}</FieldMessage> : null}
     </div>
   )
 }

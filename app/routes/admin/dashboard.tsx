@@ -6,6 +6,7 @@ import { requireAdmin } from '#app/auth/require-admin.server'
 import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { ChatTranscripts } from '#app/components/admin/chat-transcripts'
 import { Pagination } from '#app/components/admin/pagination'
+import { StaffTable } from '#app/components/admin/staff-table'
 import { StaffHeader } from '#app/components/admin/staff-header'
 import { SubmissionDetail } from '#app/components/admin/submission-detail'
 import { showToast } from '#app/components/ui/toaster'
@@ -72,6 +73,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     return failedLoadData(url.origin, url.searchParams.get('q')?.trim() ?? '')
   }
 }
+
+const SUBMISSION_COLUMNS = [{ label: 'Date' }, { label: 'Name' }, { label: 'Email' }, { label: 'Service' }, { label: 'Action' }]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { submissions, total, page, pageCount, selected, viewMissing, conversations, loadFailed, search } = loaderData
@@ -145,57 +148,33 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
           </p>
         ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Service
-                  </th>
-                  <th scope="col" className="py-2">
-                    Action
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((submission) => (
-                  <tr key={submission.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>
-                    <td className="py-2 pr-4">{submission.name}</td>
-                    <td className="py-2 pr-4">{submission.email}</td>
-                    <td className="py-2 pr-4">
-                      {submission.service ? (
-                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
-                          {serviceLabel(submission.service)}
-                        </span>
-                      ) : (
-                        <span className="text-slate-500">Not specified</span>
-                      )}
-                    </td>
-                    <td className="py-2">
-                      <Link
-                        to={hrefWith(submission.id)}
-                        className="text-brand-700 underline"
-                        aria-label={`View submission from ${submission.name}`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="mt-2 text-sm text-slate-500">{total} submissions</p>
-          </div>
+          <StaffTable columns={SUBMISSION_COLUMNS} footnote={`${total} submissions`}>
+            {submissions.map((submission) => (
+              <tr key={submission.id} className="border-b border-slate-100">
+                <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>
+                <td className="py-2 pr-4">{submission.name}</td>
+                <td className="py-2 pr-4">{submission.email}</td>
+                <td className="py-2 pr-4">
+                  {submission.service ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
+                      {serviceLabel(submission.service)}
+                    </span>
+                  ) : (
+                    <span className="text-slate-500">Not specified</span>
+                  )}
+                </td>
+                <td className="py-2">
+                  <Link
+                    to={hrefWith(submission.id)}
+                    className="text-brand-700 underline"
+                    aria-label={`View submission from ${submission.name}`}
+                  >
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Submission pages" />
       </section>

@@ -7,6 +7,7 @@ describe('the last net for free text in log lines', () => {
     expect(maskPersonalData('call (770) 555-0199 or +1 770.555.0199')).toBe('call ([number] or [number]')
     expect(maskPersonalData('card 4242 4242 4242 4242 declined')).toBe('card [number] declined')
     expect(maskPersonalData('dup key: { phone: "7705550199" }')).toBe('dup key: { phone: "[number]" }')
+    expect(maskPersonalData('/news/pat@example.com/more')).toBe('/news/[email]/more')
   })
 
   it('keeps ids, timestamps, statuses and versions readable', () => {

@@ -106,6 +106,12 @@ async function markSent(id: OutboxId) {
   await OutboxMessage.updateOne({ _id: id }, { $set: { status: 'sent', sentAt: new Date() }, $unset: { lockedUntil: 1, lastError: 1 } })
 }
 
+/** What went wrong, for the database (staff only): the error and its cause, such as Teams' answer. */
+function failureText(error: unknown) {
+  if (!(error instanceof Error)) return String(error).slice(0, 500)
+  return (typeof error.cause === 'string' ? `${error.message}: ${error.cause}` : error.message).slice(0, 500)
+}
+
 /** Sends a message this instance has claimed and records the outcome. Throws only for the database. */
 async function deliverClaimed(message: ClaimedMessage, settings: OutboxSettings, now: Date): Promise<Outcome> {
   const attemptId = `${String(message._id)}:${message.attempts}`
@@ -118,7 +124,7 @@ async function deliverClaimed(message: ClaimedMessage, settings: OutboxSettings,
   try {
     await send(message, settings)
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+    const reason = failureText(error)
     const giveUp = message.attempts >= MAX_ATTEMPTS
     await OutboxAttempt.updateOne({ _id: attemptId }, { $set: { outcome: 'failed', finishedAt: new Date(), error: reason } })
     await OutboxMessage.updateOne(

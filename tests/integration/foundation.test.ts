@@ -131,13 +131,12 @@ describe('the production server', () => {
     try {
       // A visitor whose upload is still under way when the signal comes, on a connection of its own.
       const slowBody = JSON.stringify({ name: 'Slow Upload', email: 'slow@example.com', message: 'Sent over a slow connection.' })
-      let slowStatus: Promise<number> | undefined
       const slow = http.request(`${server.url}/api/contact`, {
         method: 'POST',
         agent: false,
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(slowBody), 'X-Forwarded-For': '203.0.113.90' },
       })
-      slowStatus = new Promise((resolve, reject) => {
+      const slowStatus = new Promise<number>((resolve, reject) => {
         slow.on('response', (response) => (response.resume(), resolve(response.statusCode ?? 0)))
         slow.on('error', reject)
       })

@@ -153,7 +153,9 @@ describe('the server log', () => {
     await waitFor(() => server.output().includes('not delivered, retrying later'))
 
     // A request's line is written when its response has gone out, so the last one may lag a little.
-    await waitFor(() => logLines(server).filter((line) => line.msg === 'request completed' && line.method === 'GET' && line.path === '/').length >= 2)
+    await waitFor(
+      () => logLines(server).filter((line) => line.msg === 'request completed' && line.method === 'GET' && line.path === '/').length >= 2,
+    )
     const output = server.output()
     const secrets = [...Object.values(personal), session.split('=')[1]!, STAFF.password, '4045550142', '5550142', 'Marchetti', 'Hunter2']
     for (const secret of secrets) expect(output, `the log contains "${secret}"`).not.toContain(secret)

@@ -2,7 +2,7 @@ import mongoose from 'mongoose'
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
-import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
+import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
 import { log } from '#app/observability/logger.server'
@@ -13,14 +13,28 @@ import { pruneRateLimits } from '#app/security/rate-limit.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
 
+/**
+ * Instances started together (a deploy) run the same start-up writes at once; an upsert that loses
+ * the race fails with a duplicate-key error because the other instance inserted the same record.
+ * The step is then run once more, and finds the work done.
+ */
+async function alongsideOtherInstances<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error
+    return step()
+  }
+}
+
 /** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
 export async function prepareDatabase(env: Env) {
   await connectToDatabase(env.MONGODB_URI)
   watchDatabasePool(mongoose.connection.getClient())
   await ensureIndexes()
-  const seeded = await seedCatalogueIfEmpty()
+  const seeded = await alongsideOtherInstances(() => seedCatalogueIfEmpty())
   if (seeded) log.info(seeded, 'empty catalogue seeded')
-  const admin = await ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD })
+  const admin = await alongsideOtherInstances(() => ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }))
   if (admin.demo) log.warn('ADMIN_PASSWORD is unset: the demo admin account is active (local use only)')
 }
 

@@ -36,6 +36,7 @@ beforeAll(async () => {
     // The instances behind one balancer share the signing secret (REQUIRE_SECRETS demands it).
     SESSION_SECRET: 'one session secret shared by every instance',
   }
+  // Started together on an empty database, as in a deploy: both seed the catalogue and set up the account.
   ;[a, b] = await Promise.all([startAppServer({ mongodbUri, env }), startAppServer({ mongodbUri, env })])
 })
 

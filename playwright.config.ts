@@ -51,6 +51,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Stop at once when the run ends (the drain for a load balancer is tested in foundation.test.ts).
       SHUTDOWN_DRAIN_MS: '0',
+      // One JSON line per request would bury the test report; warnings and errors still show.
+      LOG_LEVEL: 'warn',
       // Test keys against stripe-mock; the browser's Stripe.js is a stand-in (tests/e2e/support).
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',

@@ -37,7 +37,11 @@ beforeAll(async () => {
     SESSION_SECRET: 'one session secret shared by every instance',
   }
   // Started together on an empty database, as in a deploy: both seed the catalogue and set up the account.
-  ;[a, b] = await Promise.all([startAppServer({ mongodbUri, env }), startAppServer({ mongodbUri, env })])
+  // allSettled: when one fails to start, the other is still kept so afterAll stops it.
+  const started = await Promise.allSettled([startAppServer({ mongodbUri, env }), startAppServer({ mongodbUri, env })])
+  ;[a, b] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined)) as [AppServer, AppServer]
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
 })
 
 afterAll(async () => {

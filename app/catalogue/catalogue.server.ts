@@ -12,6 +12,7 @@ export type SolutionSummary = Pick<SolutionDocument, (typeof SOLUTION_FIELDS)[nu
 export type PlanSummary = Pick<PlanDocument, (typeof PLAN_FIELDS)[number]>
 
 const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _id: 0 as const, ...projectionOf(fields) })
+import { log } from '#app/observability/logger.server'
 
 // The catalogue changes only through the seed and the admin plan sync, so each instance keeps
 // it for a short while; pages and the JSON API read the same cached queries.
@@ -53,7 +54,7 @@ export async function settleList<T>(load: () => Promise<T[]>): Promise<ListState
   try {
     return { ok: true, items: await load() }
   } catch (error) {
-    console.warn(`[catalogue] list failed: ${(error as Error).message}`)
+    log.warn({ err: error }, 'catalogue: a list could not be read')
     return { ok: false }
   }
 }

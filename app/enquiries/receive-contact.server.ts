@@ -4,6 +4,7 @@ import { Contact } from '#app/models/contact.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { contactNotification } from './contact-notification.server'
 import { type ContactSubmission, toSubmission } from './contact-submission.server'
+import { log } from '#app/observability/logger.server'
 
 /**
  * Saves an enquiry, then queues the staff e-mail. The save is what the visitor is told about: when
@@ -27,7 +28,7 @@ export async function receiveContact(values: ContactFormValues): Promise<Contact
     )
     deliverSoon(id)
   } catch (error) {
-    console.error(`[contact] enquiry ${contact.id} saved but its e-mail could not be queued: ${(error as Error).message}`)
+    log.error({ contactId: contact.id, err: error }, 'enquiry saved but its e-mail could not be queued')
   }
   return contact
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { getEnv } from '#app/config/env.server'
+import { log } from '#app/observability/logger.server'
 
 let generated: string | undefined
 
@@ -13,7 +14,7 @@ export function sessionSecrets(): string[] {
   if (configured) return [configured]
   if (!generated) {
     generated = randomBytes(32).toString('base64')
-    console.warn('[session] SESSION_SECRET is unset: using a random secret for this process (local use only)')
+    log.warn('SESSION_SECRET is unset: using a random secret for this process (local use only)')
   }
   return [generated]
 }

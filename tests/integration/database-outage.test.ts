@@ -26,7 +26,7 @@ describe('a database outage', () => {
     const port = database.port
     cleanups.push(() => database.stop())
     const server = await startAppServer({ mongodbUri: `${database.uri}outage` })
-    cleanups.push(() => server.stop())
+    cleanups.push(async () => void (await server.stop()))
 
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect((await fetch(`${server.url}/`)).status).toBe(200)

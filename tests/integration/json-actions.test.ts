@@ -57,7 +57,7 @@ function call(module: ActionModule, path: string, init: { method?: string; body?
     url: new URL(request.url),
     params: { id: '000000000000000000000000' },
     pattern: path,
-    context: contextFor({ cspNonce: '', clientIp: `203.0.113.${randomInt(1, 255)}` }),
+    context: contextFor({ cspNonce: '', clientIp: `203.0.113.${randomInt(1, 255)}`, requestId: 'test' }),
   }
   return module.action(args as never)
 }

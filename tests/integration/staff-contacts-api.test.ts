@@ -34,7 +34,7 @@ async function get(query: string) {
     url: new URL(request.url),
     params: {},
     pattern: '/api/admin/contacts',
-    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }),
+    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1', requestId: 'test' }),
   })
   return { response, body: (await response.json()) as unknown }
 }

@@ -15,7 +15,14 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type AppServer = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
+export type AppServer = {
+  url: string
+  pid: number
+  /** Everything the server wrote to stdout and stderr so far. */
+  output: () => string
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  stop: () => Promise<number | null>
+}
 
 /**
  * Starts the built production server (build/server.js) against a given database, the way it runs
@@ -42,6 +49,8 @@ export async function startAppServer({
       PORT: String(port),
       MONGODB_URI: mongodbUri,
       SITE_URL: `http://127.0.0.1:${port}`,
+      // Tests stop servers often; the drain before closing is tested on its own (foundation.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,8 +78,8 @@ export async function startAppServer({
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
         child.kill('SIGTERM')
       }),
   }

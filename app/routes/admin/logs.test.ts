@@ -24,14 +24,13 @@ async function load(path: string) {
     url: new URL(request.url),
     params: {},
     pattern: '/admin/logs',
-    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }),
+    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1', requestId: 'test' }),
   })) as unknown as { data: { failure: unknown; analytics: unknown; logs: unknown }; init: { status: number } }
   return result
 }
 
 describe('the Access Logs page when its data fails for another reason than the database', () => {
   it('answers 500 with Failed to fetch analytics, and never the error itself', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { data, init } = await load('/admin/logs')
     expect(init.status).toBe(500)
     expect(data).toMatchObject({ analytics: null, failure: { kind: 'fetch', message: 'Failed to fetch analytics' } })
@@ -39,7 +38,6 @@ describe('the Access Logs page when its data fails for another reason than the d
   })
 
   it('says Failed to fetch logs on the Raw Logs tab', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { data, init } = await load('/admin/logs?tab=raw')
     expect(init.status).toBe(500)
     expect(data).toMatchObject({ logs: null, failure: { kind: 'fetch', message: 'Failed to fetch logs' } })

@@ -9,6 +9,7 @@ import { isNoAnswer } from '#app/http/no-answer'
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { pageMeta } from '#app/domain/seo'
 import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
+import { log } from '#app/observability/logger.server'
 import type { Route } from './+types/logs'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // SPEC §8: the database away is 'Error connecting to server'; any other failure is this
     // page's own 'Failed to fetch …' (logged here, never shown in detail), not the error page.
     if (isDatabaseUnavailable(error)) return data(failedData(siteUrl, tab, { kind: 'connection' }), { status: 503 })
-    console.error(error)
+    log.error({ err: error }, 'access logs page: data failed')
     return data(failedData(siteUrl, tab, { kind: 'fetch', message: fetchFailureMessage(tab) }), { status: 500 })
   }
 }

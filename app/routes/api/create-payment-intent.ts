@@ -12,6 +12,7 @@ import {
 } from '#app/payments/orders.server'
 import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
 import type { Route } from './+types/create-payment-intent'
+import { log } from '#app/observability/logger.server'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.
@@ -46,7 +47,7 @@ export function action({ request, context }: Route.ActionArgs) {
           return error.status === 400 ? badRequest({ form: [error.message] }) : jsonError(error.status, error.message, error.extra)
         }
         if (isStripeError(error)) {
-          console.error(`[payments] Stripe refused to start a payment: ${error.message}`)
+          log.error({ err: error }, 'payments: Stripe refused to start a payment')
           return jsonError(502, PROVIDER_UNAVAILABLE_MESSAGE)
         }
         throw error

@@ -4,7 +4,7 @@ import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Field } from '#app/components/ui/field'
-import { StatusButton } from '#app/components/ui/status-button'
+import { StatusButton } from '#app/components/ui/button'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
 import {

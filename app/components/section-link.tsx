@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useLayoutEffect } from 'react'
 import { Link, useLocation, useNavigate, useNavigationType } from 'react-router'
-import { isCheckoutPath } from '#app/domain/checkout-choices'
+import { isCheckoutPath } from '#app/domain/site-paths'
 
 /** SPEC §9: anchors land 100 px below the top so the fixed header does not cover the heading. */
 export const SECTION_SCROLL_OFFSET_PX = 100

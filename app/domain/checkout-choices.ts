@@ -11,11 +11,6 @@ import {
   quote,
 } from './pricing'
 
-/** SPEC §2: /checkout and /checkout/{planId}. Their chrome differs (no footer) and only they load Stripe.js. */
-export function isCheckoutPath(pathname: string) {
-  return pathname === '/checkout' || pathname.startsWith('/checkout/')
-}
-
 /** What the checkout needs of a plan; the page passes its own richer plan type through. */
 export type CheckoutPlan = { id: number; name: string; price: number }
 

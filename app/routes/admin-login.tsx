@@ -7,7 +7,7 @@ import { findAdminSession, startAdminSession } from '#app/auth/admin-session.ser
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
 import { signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
 import { Field } from '#app/components/ui/field'
-import { StatusButton } from '#app/components/ui/status-button'
+import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { adminLoginSchema } from '#app/domain/admin-login'

@@ -11,7 +11,8 @@ import { useIsPending } from '#app/components/ui/use-is-pending'
 import { listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
-import { PAYMENT_RETURN_PARAMS, checkoutSearch, isCheckoutPath, readCheckoutChoices } from '#app/domain/checkout-choices'
+import { PAYMENT_RETURN_PARAMS, checkoutSearch, readCheckoutChoices } from '#app/domain/checkout-choices'
+import { isCheckoutPath } from '#app/domain/site-paths'
 import {
   CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
   NO_PLAN_SUMMARY_MESSAGE,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
-import { isCheckoutPath } from '#app/domain/checkout-choices'
+import { isCheckoutPath } from '#app/domain/site-paths'
 
 const STRIPE_JS = 'https://js.stripe.com'
 

@@ -7,9 +7,8 @@ import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
 import { PriceBreakdown } from './price-breakdown'
 import { UsersField } from './users-field'
-import { buttonClasses } from '#app/components/ui/button'
 import { FeatureList } from '#app/components/ui/feature-list'
-import { StatusButton } from '#app/components/ui/status-button'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
 
 export type ChoiceHandlers = {
   onOption: (option: Ms365OptionId) => void

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { buttonClasses } from '#app/components/ui/button'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { TextField } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import {
@@ -175,9 +175,9 @@ function SupportChat() {
               autoComplete="off"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
             />
-            <button type="submit" disabled={sending || !isSendable(draft)} className={buttonClasses('primary', '', 'sm')}>
+            <StatusButton pending={sending} disabled={!isSendable(draft)} size="sm">
               Send
-            </button>
+            </StatusButton>
           </form>
         </section>
       ) : null}

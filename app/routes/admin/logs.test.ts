@@ -15,7 +15,9 @@ vi.mock('#app/observability/access-analytics.server', () => ({
 }))
 // The page reads its address from the configuration; no database is reached.
 vi.stubEnv('MONGODB_URI', 'mongodb://127.0.0.1:9/unused')
+vi.mock('#app/observability/logger.server', () => ({ log: { error: vi.fn(), warn: vi.fn(), info: vi.fn() } }))
 const { loader } = await import('./logs')
+const { log } = await import('#app/observability/logger.server')
 
 async function load(path: string) {
   const request = new Request(`http://localhost${path}`)
@@ -35,6 +37,8 @@ describe('the Access Logs page when its data fails for another reason than the d
     expect(init.status).toBe(500)
     expect(data).toMatchObject({ analytics: null, failure: { kind: 'fetch', message: 'Failed to fetch analytics' } })
     expect(JSON.stringify(data)).not.toContain('requests')
+    // The error itself is for the server's log.
+    expect(log.error).toHaveBeenCalledWith({ err: expect.any(TypeError) }, expect.any(String))
   })
 
   it('says Failed to fetch logs on the Raw Logs tab', async () => {

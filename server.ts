@@ -7,6 +7,8 @@ import express from 'express'
 import type { ServerBuild } from 'react-router'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
 import { contextFor } from '#app/http/request-context'
+import { limitRequestBodies } from '#app/http/body-limit-guard.server'
+import { refuseConnect, refuseUnservedMethods } from '#app/http/method-guard.server'
 import { disconnectFromDatabase } from '#app/db/connection.server'
 import { AccessLogBuffer } from '#app/observability/access-log.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
@@ -43,6 +45,7 @@ app.use(healthRoutes)
 app.use(compression())
 app.use(cspNonce)
 app.use(securityHeaders({ production }))
+app.use(refuseUnservedMethods)
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
@@ -60,6 +63,7 @@ if (production) {
 
 const accessLog = new AccessLogBuffer()
 app.use(accessLog.middleware)
+app.use(limitRequestBodies)
 app.all(
   '/{*splat}',
   createRequestHandler({
@@ -71,6 +75,7 @@ app.all(
 )
 
 const server: Server = app.listen(env.PORT, env.HOST)
+server.on('connect', refuseConnect)
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') console.error(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other server or set PORT.`)
   else console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`)

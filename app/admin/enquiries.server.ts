@@ -74,10 +74,18 @@ export type ChatTranscript = {
   name: string | null
   email: string | null
   updatedAt: Date
+  /** Older messages not in `messages`. */
+  earlierMessages: number
   messages: { id: string; sender: 'agent' | 'user'; content: string; timestamp: Date }[]
 }
 
-/** The most recently active support chats with their transcripts. */
+/** Messages of each transcript the dashboard shows: the newest. */
+export const TRANSCRIPT_MESSAGES_SHOWN = 50
+
+/**
+ * The most recently active support chats with the end of their transcripts: a bounded slice, however
+ * long the conversations (each keeps at most 200 messages; FerretDB has no $slice projection).
+ */
 export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
   const docs = await ChatConversation.find().sort({ updatedAt: -1 }).limit(limit).lean()
   return docs.map((doc) => ({
@@ -85,7 +93,8 @@ export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]>
     name: doc.name || null,
     email: doc.email || null,
     updatedAt: doc.updatedAt,
-    messages: doc.messages.map((message) => ({
+    earlierMessages: Math.max(0, doc.messages.length - TRANSCRIPT_MESSAGES_SHOWN),
+    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => ({
       id: String(message._id),
       sender: message.sender as 'agent' | 'user',
       content: message.content,

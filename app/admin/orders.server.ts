@@ -2,6 +2,7 @@ import { isValidObjectId } from 'mongoose'
 import { listPlans } from '#app/catalogue/catalogue.server'
 import { canChangeStatus, isOrderStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order } from '#app/models/order.server'
+import { withOrderLock } from '#app/payments/order-lock.server'
 import { pageWindow } from './pagination'
 
 export const ORDERS_PER_PAGE = 50
@@ -88,10 +89,12 @@ export type StatusChange = { outcome: 'changed' } | { outcome: 'not-found' } | {
  */
 export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
-  const current = await Order.findById(id, { status: 1 }).lean<{ status: string }>()
-  if (!current) return { outcome: 'not-found' }
-  const from = isOrderStatus(current.status) ? current.status : 'pending'
-  if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
-  const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: { status: to, updatedAt: new Date() } })
-  return modifiedCount === 1 ? { outcome: 'changed' } : { outcome: 'not-allowed', from }
+  return withOrderLock(id, async () => {
+    const current = await Order.findById(id, { status: 1 }).lean<{ status: string }>()
+    if (!current) return { outcome: 'not-found' }
+    const from = isOrderStatus(current.status) ? current.status : 'pending'
+    if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
+    const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: { status: to, updatedAt: new Date() } })
+    return modifiedCount === 1 ? { outcome: 'changed' } : { outcome: 'not-allowed', from }
+  })
 }

@@ -33,4 +33,21 @@ describe('configuration', () => {
       expect((error as InvalidEnvironmentError).problems.join('\n')).toMatch(/ADMIN_USERNAME[\s\S]*ADMIN_PASSWORD[\s\S]*SESSION_SECRET/)
     }
   })
+
+  it('takes several comma-separated session secrets, each of 32 characters or more', () => {
+    const secrets = parseEnv({ ...minimal, SESSION_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(40)}` }).SESSION_SECRET
+    expect(secrets).toEqual(['n'.repeat(32), 'o'.repeat(40)])
+    expect(() => parseEnv({ ...minimal, SESSION_SECRET: `${'n'.repeat(32)},short` })).toThrowError(/SESSION_SECRET must be at least 32/)
+  })
+
+  it('refuses a plain-http SITE_URL in production, unless it is a loopback address or explicitly allowed', () => {
+    const production = { ...minimal, NODE_ENV: 'production' }
+    expect(() => parseEnv({ ...production, SITE_URL: 'http://shop.example' })).toThrowError(/SITE_URL must be an https:\/\/ address/)
+    expect(parseEnv({ ...production, SITE_URL: 'https://shop.example' }).SITE_URL).toBe('https://shop.example')
+    expect(parseEnv({ ...production, SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true' }).SITE_URL).toBe('http://shop.example')
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:4173', 'http://[::1]:3000']) {
+      expect(parseEnv({ ...production, SITE_URL: local }).SITE_URL).toBe(local)
+    }
+    expect(parseEnv({ ...minimal, SITE_URL: 'http://shop.example' }).SITE_URL).toBe('http://shop.example')
+  })
 })

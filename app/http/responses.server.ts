@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { LockTimeoutError } from '#app/db/document-lock.server'
 
 /** Throws a Response with the status when the condition is false (a 404 from a loader, say). */
 export function invariantResponse(condition: unknown, message: string, status = 400): asserts condition {
@@ -22,6 +23,10 @@ export async function handleJsonErrors(work: () => Promise<Response>): Promise<R
   } catch (error) {
     if (error instanceof Response) return error
     if (isDatabaseUnavailable(error)) return jsonError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { headers: { 'Retry-After': '10' } })
+    if (error instanceof LockTimeoutError)
+      return jsonError(503, 'Someone else is changing this record right now. Please try again.', undefined, {
+        headers: { 'Retry-After': '2' },
+      })
     console.error(error)
     return jsonError(500, 'Something went wrong on our side. Please try again.')
   }

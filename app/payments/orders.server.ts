@@ -5,6 +5,7 @@ import type { PlanSummary } from '#app/domain/catalogue'
 import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
 import { Order } from '#app/models/order.server'
+import { newOrderAccessToken } from './order-access.server'
 import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
 
 // The two ways to pay both start here: a subscription confirmed in the page with Stripe
@@ -83,7 +84,8 @@ async function findOrCreateCustomer(stripe: Stripe, buyer: { name: string; email
 
 /**
  * Stores the pending order and creates the incomplete subscription whose first invoice the
- * browser pays with the card. Returns the secret Stripe.js confirms.
+ * browser pays with the card. Returns the secret Stripe.js confirms, and the token with which the
+ * buyer may read the order's status.
  */
 export async function startCardPayment(stripe: Stripe, request: ParsedPaymentRequest) {
   const { plan, priced, lines } = await priceOrder({
@@ -95,11 +97,13 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
   assertSameTotal(request.amount, priced)
   const items = await subscriptionItems(stripe, lines)
 
+  const access = newOrderAccessToken()
   const order = await Order.create({
     name: request.name,
     email: request.email,
     phone: request.phone || undefined,
     ...pendingOrderFields(plan.id, priced),
+    accessTokenHash: access.hash,
   })
   const orderId = String(order._id)
   try {
@@ -130,7 +134,7 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
         },
       },
     )
-    return { clientSecret, orderId }
+    return { clientSecret, orderId, orderToken: access.token }
   } catch (error) {
     // Stripe refused or was unreachable: the order can never be paid, so it is marked failed
     // rather than left pending for ever.
@@ -185,6 +189,14 @@ export function isStripeError(error: unknown): error is Error {
 }
 
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not start the payment. Please try again in a minute.'
+
+/** What a Checkout Session id looks like; anything else is never sent to Stripe. */
+export function isCheckoutSessionId(value: string | null): value is string {
+  return value !== null && /^cs_(test|live)_[A-Za-z0-9]{10,250}$/.test(value)
+}
+
+/** Each return from the hosted Checkout page asks Stripe once; an address gets a few per window. */
+export const CHECKOUT_RETURN_LIMIT = { name: 'checkout-return', limit: 20, windowMs: 10 * 60 * 1000 }
 
 /** After the hosted Checkout page sends the buyer back: did the session complete? */
 export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string): Promise<boolean> {

@@ -14,6 +14,8 @@ healthRoutes.get('/readyz', async (_req, res) => {
     await pingDatabase()
     res.json({ status: 'ready' })
   } catch (error) {
-    res.status(503).json({ status: 'unavailable', reason: (error as Error).message })
+    // The reason is for the operator's log; the answer is public and names no internals.
+    console.warn(`[readyz] database unavailable: ${(error as Error).message}`)
+    res.status(503).json({ status: 'unavailable' })
   }
 })

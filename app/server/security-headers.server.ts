@@ -43,8 +43,53 @@ function helmetFor({ stripe, production }: { stripe: boolean; production: boolea
   })
 }
 
+/**
+ * Browser features no page uses are switched off for every page and anything it embeds; checkout
+ * pages keep `payment` for Stripe's frames (wallets), which ask for it.
+ */
+export function permissionsPolicy({ stripe }: { stripe: boolean }) {
+  const off = [
+    'camera',
+    'microphone',
+    'geolocation',
+    'usb',
+    'serial',
+    'bluetooth',
+    'hid',
+    'midi',
+    'magnetometer',
+    'gyroscope',
+    'accelerometer',
+  ]
+  const features = [...off.map((feature) => `${feature}=()`), 'browsing-topics=()']
+  features.push(stripe ? `payment=(self "${STRIPE_JS}")` : 'payment=()')
+  return features.join(', ')
+}
+
+/**
+ * The staff area and the data behind it: pages, their `.data` requests, sign-in and the staff API.
+ * Their answers hold customers' personal data and must never be kept by a browser or proxy cache.
+ */
+export function isStaffPath(path: string) {
+  return (
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path.startsWith('/admin.') ||
+    path.startsWith('/admin-login') ||
+    path.startsWith('/logout') ||
+    path.startsWith('/api/admin/') ||
+    path.startsWith('/api/orders/')
+  )
+}
+
 export function securityHeaders({ production }: { production: boolean }) {
   const everywhere = helmetFor({ stripe: false, production })
   const checkout = helmetFor({ stripe: true, production })
-  return (req: Request, res: Response, next: NextFunction) => (allowsStripe(req.path) ? checkout : everywhere)(req, res, next)
+  const policies = { everywhere: permissionsPolicy({ stripe: false }), checkout: permissionsPolicy({ stripe: true }) }
+  return (req: Request, res: Response, next: NextFunction) => {
+    const stripe = allowsStripe(req.path)
+    res.setHeader('Permissions-Policy', stripe ? policies.checkout : policies.everywhere)
+    if (isStaffPath(req.path)) res.setHeader('Cache-Control', 'no-store')
+    return (stripe ? checkout : everywhere)(req, res, next)
+  }
 }

@@ -1,28 +1,24 @@
-import { createCookieSessionStorage, redirect } from 'react-router'
+import { createCookieSessionStorage, redirect, type SessionStorage } from 'react-router'
 import { z } from 'zod'
-import { getEnv } from '#app/config/env.server'
 import { type Toast, toastSchema } from '#app/domain/toast'
-import { sessionSecrets } from './secrets.server'
+import { createSiteCookie } from './site-cookie.server'
 
 // A flash toast travels in its own short-lived cookie, so it survives the redirect after a
 // form POST (the no-JavaScript path) and is shown once.
 const TOAST_KEY = 'toast'
 
-const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: 'en_toast',
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
-    secrets: sessionSecrets(),
-  },
-})
+let storage: SessionStorage | undefined
+
+// Created on first use so modules that import this one don't need the environment to load.
+function toastStorage() {
+  storage ??= createCookieSessionStorage({ cookie: createSiteCookie('en_toast') })
+  return storage
+}
 
 export async function createToastHeaders(toast: Toast) {
-  const session = await toastStorage.getSession()
+  const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, toastSchema.parse(toast))
-  return new Headers({ 'Set-Cookie': await toastStorage.commitSession(session) })
+  return new Headers({ 'Set-Cookie': await toastStorage().commitSession(session) })
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
@@ -33,11 +29,11 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 
 /** Reads (and clears) the flash toast; the caller must send back the returned headers. */
 export async function getToast(request: Request) {
-  const session = await toastStorage.getSession(request.headers.get('Cookie'))
+  const session = await toastStorage().getSession(request.headers.get('Cookie'))
   const parsed = z.nullable(toastSchema).safeParse(session.get(TOAST_KEY) ?? null)
   const toast = parsed.success ? parsed.data : null
   return {
     toast,
-    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) }) : null,
+    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null,
   }
 }

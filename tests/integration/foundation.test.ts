@@ -3,11 +3,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ensureAdminAccount } from '#app/auth/admin-account.server'
-import { verifyPassword } from '#app/auth/password.server'
 import { seedCatalogue } from '#app/db/seed.server'
 import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
-import { User } from '#app/models/user.server'
 import { freePort, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 
@@ -29,22 +26,6 @@ describe('sample content', () => {
     ])
     const industries = (await Solution.find().lean()).map((solution) => solution.industry)
     expect(industries).toEqual(expect.arrayContaining(['Healthcare', 'Finance', 'Legal', 'Manufacturing', 'Automotive']))
-  })
-
-  it('keeps a demo account only while no admin password is configured', async () => {
-    await ensureAdminAccount({ username: 'admin', password: undefined })
-    expect(await User.exists({ demo: true })).not.toBeNull()
-
-    await ensureAdminAccount({ username: 'owner', password: 'a long and secret passphrase' })
-    expect(await User.exists({ demo: true })).toBeNull()
-    const owner = await User.findOne({ username: 'owner' }).lean()
-    expect(owner?.password).not.toContain('secret passphrase')
-    expect(await verifyPassword('a long and secret passphrase', owner!.password)).toBe(true)
-
-    await ensureAdminAccount({ username: 'owner', password: 'a changed secret passphrase' })
-    const updated = await User.findOne({ username: 'owner' }).lean()
-    expect(await verifyPassword('a changed secret passphrase', updated!.password)).toBe(true)
-    expect(await User.countDocuments({ username: 'owner' })).toBe(1)
   })
 })
 

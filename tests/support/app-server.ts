@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -13,6 +14,20 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
+}
+
+/** The staff owner account every test server is started with (ADMIN_USERNAME and ADMIN_PASSWORD). */
+export const TEST_STAFF = { username: 'test-owner', password: 'a long test passphrase for the staff area' } as const
+
+/** Signs the test servers' cookies, so a cookie made by one test server is valid on the next. */
+export const TEST_SESSION_SECRET = 'test-session-secret-with-more-than-32-characters'
+
+/** A process's resident memory in MB, from /proc (Linux), as the operating system counts it. */
+export async function residentMemoryMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1])
+  if (!Number.isFinite(kb)) throw new Error(`no VmRSS for process ${pid}`)
+  return kb / 1024
 }
 
 export type AppServer = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
@@ -42,6 +57,9 @@ export async function startAppServer({
       PORT: String(port),
       MONGODB_URI: mongodbUri,
       SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_USERNAME: TEST_STAFF.username,
+      ADMIN_PASSWORD: TEST_STAFF.password,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 import { requestInfo } from '#app/http/request-context'
 import { fieldErrors, parseContactJson } from '#app/domain/contact-form'
 import { readJsonBody } from '#app/http/request-body.server'
-import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { CONTACT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { receiveContact } from '#app/enquiries/receive-contact.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
@@ -13,7 +14,7 @@ import type { Route } from './+types/contact'
 export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to send an enquiry.', undefined, { headers: { Allow: 'POST' } })
-    const body = await readJsonBody(request, MAX_BODY_BYTES)
+    const body = await readJsonBody(request, BODY_LIMITS.enquiry)
     const parsed = parseContactJson(body)
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error)

@@ -1,4 +1,5 @@
 import { requestInfo } from '#app/http/request-context'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { readJsonBody } from '#app/http/request-body.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { paymentRequestSchema } from '#app/domain/payment-request'
@@ -16,10 +17,7 @@ import type { Route } from './+types/create-payment-intent'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.
-// 415 for a body that is not JSON, 413 for one over MAX_BODY_BYTES, 400 for broken JSON.
-
-/** A payment request is nine short fields: well under 1 KB usually, about 2 KB with each at its longest. */
-const MAX_BODY_BYTES = 8 * 1024
+// 415 for a body that is not JSON, 413 for one over 8 KB (BODY_LIMITS.paymentRequest), 400 for broken JSON.
 
 export function loader() {
   return jsonError(405, 'Use POST to start a payment.', undefined, { headers: { Allow: 'POST' } })
@@ -28,7 +26,7 @@ export function loader() {
 export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to start a payment.', undefined, { headers: { Allow: 'POST' } })
-    const body = await readJsonBody(request, MAX_BODY_BYTES)
+    const body = await readJsonBody(request, BODY_LIMITS.paymentRequest)
     const parsed = paymentRequestSchema.safeParse(body)
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
@@ -46,8 +44,8 @@ export function action({ request, context }: Route.ActionArgs) {
     }
 
     try {
-      const { clientSecret, orderId } = await startCardPayment(stripe, parsed.data)
-      return Response.json({ clientSecret, orderId })
+      const { clientSecret, orderId, orderToken } = await startCardPayment(stripe, parsed.data)
+      return Response.json({ clientSecret, orderId, orderToken })
     } catch (error) {
       if (error instanceof OrderRequestError) return jsonError(error.status, error.message, error.extra)
       if (isStripeError(error)) {

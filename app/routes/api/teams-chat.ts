@@ -4,7 +4,8 @@ import { chatVisitor } from '#app/chat/visitor-cookie.server'
 import { chatRequestSchema } from '#app/domain/chat-request'
 import { fieldErrors } from '#app/domain/contact-form'
 import { readJsonBody } from '#app/http/request-body.server'
-import { CHAT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { CHAT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/teams-chat'
@@ -15,7 +16,7 @@ import type { Route } from './+types/teams-chat'
 export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to send a chat message.', { ok: false }, { headers: { Allow: 'POST' } })
-    const body = await readJsonBody(request, MAX_BODY_BYTES)
+    const body = await readJsonBody(request, BODY_LIMITS.enquiry)
     const parsed = chatRequestSchema.safeParse(body)
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error)

@@ -9,7 +9,8 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
 export async function logsJson(request: Request, work: () => Promise<Record<string, unknown>>): Promise<Response> {
   try {
     await requireAdminApi(request)
-    return Response.json({ success: true, ...(await work()) }, { headers: { 'Cache-Control': 'no-store' } })
+    // No caching: the security headers mark every staff path no-store.
+    return Response.json({ success: true, ...(await work()) })
   } catch (error) {
     if (error instanceof Response) return error
     if (isDatabaseUnavailable(error))

@@ -44,7 +44,9 @@ describe('configuration', () => {
     const production = { ...minimal, NODE_ENV: 'production' }
     expect(() => parseEnv({ ...production, SITE_URL: 'http://shop.example' })).toThrowError(/SITE_URL must be an https:\/\/ address/)
     expect(parseEnv({ ...production, SITE_URL: 'https://shop.example' }).SITE_URL).toBe('https://shop.example')
-    expect(parseEnv({ ...production, SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true' }).SITE_URL).toBe('http://shop.example')
+    expect(parseEnv({ ...production, SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true' }).SITE_URL).toBe(
+      'http://shop.example',
+    )
     for (const local of ['http://localhost:3000', 'http://127.0.0.1:4173', 'http://[::1]:3000']) {
       expect(parseEnv({ ...production, SITE_URL: local }).SITE_URL).toBe(local)
     }

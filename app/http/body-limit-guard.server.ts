@@ -21,19 +21,25 @@ function refuse(req: Request, res: Response, limit: number) {
   })
 }
 
+/**
+ * Reads the rest of a body that no one will use and throws it away: other readers (React Router's
+ * request stream, which would otherwise queue it) are detached, only `keep` (the counter) stays.
+ */
+function discardRestOfBody(req: Request, keep?: (chunk: Buffer) => void) {
+  for (const listener of req.listeners('data')) if (listener !== keep) req.off('data', listener as (chunk: Buffer) => void)
+  req.resume()
+}
+
 /** Once the answer is out: discard whatever the client still sends for LINGER_MS, then close. */
 function closeOnceAnswered(req: Request, res: Response) {
   const linger = () => {
     if (req.complete) return
+    discardRestOfBody(req)
     const timer = setTimeout(() => {
       if (!req.complete) req.socket.destroy()
     }, LINGER_MS)
     timer.unref()
     req.socket.once('close', () => clearTimeout(timer))
-    // Whoever was reading the body (the route, refused at the same limit) stops getting it.
-    req.removeAllListeners('data')
-    req.on('data', () => {})
-    req.resume()
   }
   if (res.writableFinished) linger()
   else res.once('finish', linger)
@@ -67,5 +73,10 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
   req.on('data', count)
   // Listening for data starts the flow; leave that to whoever reads the body, so no chunk is missed.
   req.pause()
+  // An answer sent before the body was read (a redirect to sign in, a 405) leaves the rest unread,
+  // and Node can't read the connection's next request until it is: read it now, still counting.
+  res.once('finish', () => {
+    if (!req.complete) discardRestOfBody(req, count)
+  })
   next()
 }

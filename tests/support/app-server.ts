@@ -30,7 +30,45 @@ export async function residentMemoryMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
-export type AppServer = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
+/**
+ * Runs a full garbage collection in a server started with `inspect: true`, through the V8 inspector
+ * (Chrome DevTools Protocol over its WebSocket). Under load V8 lets garbage pile up in a young
+ * generation of tens of MB and collects the old one lazily, so right after a burst the resident size
+ * mostly says how busy the server was; after a full collection it says what the server kept.
+ */
+async function collectGarbage(inspectorUrl: string) {
+  const socket = new WebSocket(inspectorUrl)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = reject
+  })
+  let nextId = 0
+  const call = (method: string) =>
+    new Promise<void>((resolve) => {
+      const id = ++nextId
+      const onMessage = (event: MessageEvent) => {
+        if ((JSON.parse(String(event.data)) as { id?: number }).id !== id) return
+        socket.removeEventListener('message', onMessage)
+        resolve()
+      }
+      socket.addEventListener('message', onMessage)
+      socket.send(JSON.stringify({ id, method }))
+    })
+  await call('HeapProfiler.enable')
+  await call('HeapProfiler.collectGarbage')
+  await call('HeapProfiler.collectGarbage')
+  socket.close()
+  await new Promise((resolve) => setTimeout(resolve, 500))
+}
+
+export type AppServer = {
+  url: string
+  pid: number
+  output: () => string
+  stop: () => Promise<void>
+  /** Resident memory in MB after a full garbage collection (servers started with `inspect: true`). */
+  retainedMemoryMb: () => Promise<number>
+}
 
 /**
  * Starts the built production server (build/server.js) against a given database, the way it runs
@@ -40,15 +78,18 @@ export async function startAppServer({
   mongodbUri,
   env = {},
   nodeArgs = [],
+  inspect = false,
 }: {
   mongodbUri: string
   env?: Record<string, string>
   /** Node flags before the script (diagnostics such as --trace-gc). */
   nodeArgs?: string[]
+  /** Opens the V8 inspector on a random loopback port, for retainedMemoryMb(). */
+  inspect?: boolean
 }): Promise<AppServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), 'build/server.js'], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -85,6 +126,12 @@ export async function startAppServer({
     url,
     pid: child.pid!,
     output: () => output,
+    retainedMemoryMb: async () => {
+      const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1]
+      if (!inspectorUrl) throw new Error('start the server with inspect: true to measure its retained memory')
+      await collectGarbage(inspectorUrl)
+      return residentMemoryMb(child.pid!)
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -7,6 +7,6 @@ import type { Route } from './+types/contacts'
 export function loader({ request }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
     await requireAdminApi(request)
-    return Response.json(await listAllContactSubmissions(), { headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(await listAllContactSubmissions())
   })
 }

@@ -29,7 +29,14 @@ import { getToast } from '#app/session/toast.server'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { getHoneypot } from '#app/enquiries/honeypot.server'
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' }]
+// The SVG for browsers that take it, /favicon.ico for the rest (browsers ask for it anyway), the
+// home-screen icon for iOS and the web app manifest (scripts/make-icons.mjs draws the PNGs).
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
@@ -63,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
+        {/* Light only: form controls and scrollbars stay light even when the system is dark. */}
+        <meta name="color-scheme" content="light" />
         <Stylesheet />
         <Meta />
         <Links />
@@ -80,11 +89,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Below the page: the trust strip everywhere, the footer everywhere but checkout (SPEC §2). */
 function PageFoot() {
   const { pathname } = useLocation()
+  // A printed staff page is the record itself: no marketing footer under it.
   return (
-    <>
+    <div className={pathname.startsWith('/admin') ? 'print:hidden' : undefined}>
       <TrustStrip />
       {isCheckoutPath(pathname) ? null : <SiteFooter />}
-    </>
+    </div>
   )
 }
 

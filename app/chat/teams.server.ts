@@ -17,18 +17,51 @@ export async function postToTeams(webhookUrl: string, card: TeamsCard) {
   }
 }
 
-// Teams renders a subset of Markdown and HTML in card text: escape both, so a visitor's message
-// shows exactly as typed and can't add links, formatting or markup.
-export function escapeForTeams(text: string) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-.!|~])/g, '\\$1')
-    .replace(/\r?\n/g, '\n\n')
+// Teams Workflows webhooks (which replace the retired Office 365 connectors and their MessageCard)
+// take a message with one Adaptive Card attached. Whatever a visitor typed goes into TextRun
+// elements, which Adaptive Cards never read as Markdown, so it shows exactly as typed and can't
+// add links or formatting; our own labels use TextBlocks.
+
+type CardElement = Record<string, unknown>
+
+const label = (text: string): CardElement => ({ type: 'TextRun', text, weight: 'Bolder' })
+const plain = (text: string): CardElement => ({ type: 'TextRun', text })
+
+/** A labelled line: "Name: Alex Kim", the value as plain text. */
+function fact(name: string, value: string): CardElement {
+  return { type: 'RichTextBlock', inlines: [label(`${name}: `), plain(value)] }
 }
 
-/** A readable MessageCard: who wrote, how to reach them, and what they wrote. */
+/** Visitor text, one block per line so line breaks survive every Teams client. */
+function paragraphs(text: string): CardElement[] {
+  return text.split(/\r?\n/).map((line) => ({ type: 'RichTextBlock', inlines: [plain(line === '' ? ' ' : line)] }))
+}
+
+/**
+ * The message Teams Workflows expect: type "message" with one Adaptive Card attachment. (No
+ * `$schema` key: it is optional, and the card is stored in the outbox, where MongoDB and FerretDB
+ * refuse field names that start with `$`.)
+ */
+export function adaptiveCardMessage(body: CardElement[], actions: CardElement[] = []): TeamsCard {
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          type: 'AdaptiveCard',
+          version: '1.4',
+          msteams: { width: 'Full' },
+          body,
+          actions,
+        },
+      },
+    ],
+  }
+}
+
+/** A readable card: who wrote, how to reach them, and what they wrote. */
 export function chatCard({
   name,
   email,
@@ -40,24 +73,15 @@ export function chatCard({
   message: string
   siteUrl: string
 }): TeamsCard {
-  const who = name ?? 'A website visitor'
-  return {
-    '@type': 'MessageCard',
-    '@context': 'https://schema.org/extensions',
-    summary: `Website chat from ${who}`.slice(0, 120),
-    themeColor: '1D4ED8',
-    title: 'New support chat message from the website',
-    sections: [
-      {
-        activityTitle: escapeForTeams(who),
-        activitySubtitle: email ? escapeForTeams(email) : 'No e-mail address given',
-        facts: [
-          { name: 'Name', value: escapeForTeams(name ?? 'Not provided') },
-          { name: 'Email', value: escapeForTeams(email ?? 'Not provided') },
-          { name: 'Site', value: escapeForTeams(siteUrl) },
-        ],
-        text: escapeForTeams(message),
-      },
+  return adaptiveCardMessage(
+    [
+      { type: 'TextBlock', text: 'New support chat message from the website', weight: 'Bolder', size: 'Medium', wrap: true },
+      fact('Name', name ?? 'Not provided'),
+      fact('Email', email ?? 'Not provided'),
+      fact('Site', siteUrl),
+      { type: 'TextBlock', text: 'Message', weight: 'Bolder', spacing: 'Medium', wrap: true },
+      ...paragraphs(message),
     ],
-  }
+    [{ type: 'Action.OpenUrl', title: 'Open the staff area', url: `${siteUrl}/admin` }],
+  )
 }

@@ -16,7 +16,7 @@ import {
 // round button is a link to the contact section; once the page is hydrated it opens the panel.
 
 const BUTTON_CLASS =
-  'fixed right-5 bottom-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'
+  'fixed right-5 bottom-5 z-40 flex h-14 w-14 print:hidden items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'
 
 function ChatIcon() {
   return (
@@ -116,7 +116,7 @@ function SupportChat() {
         <section
           id={panelId}
           aria-labelledby={`${panelId}-title`}
-          className="fixed right-5 bottom-24 z-40 flex w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200"
+          className="fixed right-5 bottom-24 z-40 flex print:hidden w-[calc(100vw-2.5rem)] max-w-sm flex-col overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200"
         >
           <header className="flex items-start justify-between gap-3 bg-brand-600 px-4 py-3 text-white">
             <div>

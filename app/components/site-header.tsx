@@ -63,7 +63,7 @@ export function SiteHeader() {
   return (
     <header
       data-solid={solid}
-      className={`fixed inset-x-0 top-0 z-50 transition-colors duration-300 ${solid ? 'bg-white shadow-md' : 'bg-transparent'}`}
+      className={`fixed inset-x-0 top-0 z-50 transition-colors print:hidden duration-300 ${solid ? 'bg-white shadow-md' : 'bg-transparent'}`}
     >
       <a
         href="#main"

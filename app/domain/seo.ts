@@ -12,6 +12,17 @@ export type PageSeo = {
   type?: 'website' | 'article'
 }
 
+/**
+ * The picture social sites show for a shared link. They ignore SVG, so a page whose own picture is
+ * an SVG (the news illustrations) is shared with this 1200×630 PNG (scripts/make-icons.mjs draws it).
+ */
+export const DEFAULT_SHARE_IMAGE = {
+  path: '/images/og-default.png',
+  width: 1200,
+  height: 630,
+  alt: `${BUSINESS.name}: managed IT, cybersecurity and cloud services`,
+}
+
 /** Title, description, robots, canonical link and Open Graph tags for one page. */
 export function pageMeta({
   title,
@@ -19,7 +30,7 @@ export function pageMeta({
   path,
   siteUrl,
   noindex = false,
-  image = '/images/og-default.svg',
+  image = DEFAULT_SHARE_IMAGE.path,
   type = 'website',
 }: PageSeo): MetaDescriptor[] {
   const url = `${siteUrl}${path}`
@@ -34,8 +45,20 @@ export function pageMeta({
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: image.startsWith('/') ? `${siteUrl}${image}` : image },
+    ...shareImageMeta(image, siteUrl),
     { name: 'twitter:card', content: 'summary_large_image' },
+  ]
+}
+
+function shareImageMeta(image: string, siteUrl: string): MetaDescriptor[] {
+  const absolute = (path: string) => (path.startsWith('/') ? `${siteUrl}${path}` : path)
+  if (!/\.svg(\?|$)/i.test(image) && image !== DEFAULT_SHARE_IMAGE.path) return [{ property: 'og:image', content: absolute(image) }]
+  return [
+    { property: 'og:image', content: absolute(DEFAULT_SHARE_IMAGE.path) },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(DEFAULT_SHARE_IMAGE.width) },
+    { property: 'og:image:height', content: String(DEFAULT_SHARE_IMAGE.height) },
+    { property: 'og:image:alt', content: DEFAULT_SHARE_IMAGE.alt },
   ]
 }
 

@@ -1,4 +1,5 @@
 import type { AccessAnalytics } from '#app/domain/access-analytics'
+import { easternDate } from '#app/domain/eastern-time'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
@@ -45,8 +46,9 @@ export async function getRawAccessLog(now = new Date(), limit = RAW_LOG_LIMIT): 
 export const CSV_HEADER = ['timestamp', 'method', 'path', 'status', 'response_time_ms', 'visitor_key', 'user_agent', 'referrer']
 const ROWS_PER_CHUNK = 200
 
+/** Named with the Eastern date staff are living in, not UTC's (which turns over at 7 or 8 PM ET). */
 export function accessLogCsvFileName(now = new Date()) {
-  return `access-logs-${now.toISOString().slice(0, 10)}.csv`
+  return `access-logs-${easternDate(now)}.csv`
 }
 
 /**

@@ -179,3 +179,13 @@ test.describe('chrome on checkout pages', () => {
     await expect(page.getByRole('region', { name: 'Trust and security' })).toContainText('Secure Transactions')
   })
 })
+
+test('a printed page leaves out the fixed header, the chat button and toasts, and keeps the content', async ({ page }) => {
+  await page.goto('/privacy-policy')
+  await expect(page.getByRole('button', { name: 'Chat with support' })).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('header').first()).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Chat with support' })).toBeHidden()
+  await expect(page.locator('#notifications')).toBeHidden()
+})

@@ -66,3 +66,24 @@ test('without JavaScript staff change an order status through the form', async (
   await expect(page.getByTestId('order-status')).toHaveText('failed')
   await context.close()
 })
+
+test('an order prints as the record alone: no header, buttons, status form, footer or chat button', async ({ browser }) => {
+  const name = uniqueLabel('Pat Print')
+  const id = await createOrder(name)
+  const { context, page } = await signedInPage(browser)
+  await page.goto(`/admin/orders/${id}`)
+  await expect(page.getByRole('button', { name: 'Update status' })).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('heading', { name: `Order from ${name}` })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Order details' })).toBeVisible()
+  for (const hidden of [
+    page.locator('header').first(),
+    page.getByRole('link', { name: 'Back to Orders' }),
+    page.getByRole('button', { name: 'Update status' }),
+    page.getByRole('button', { name: 'Chat with support' }),
+    page.locator('footer'),
+  ]) {
+    await expect(hidden).toBeHidden()
+  }
+  await context.close()
+})

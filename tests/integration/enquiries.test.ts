@@ -256,16 +256,18 @@ describe('POST /api/teams-chat', () => {
 
     const card = await waitFor(() => teams.received.find((post) => JSON.stringify(post.body).includes('Alex Kim')))
     expect(card.contentType).toMatch(/application\/json/)
-    expect(card.body).toMatchObject({ '@type': 'MessageCard', title: 'New support chat message from the website' })
-    const section = (card.body.sections as Record<string, unknown>[])[0]
-    expect(section?.facts).toEqual(
-      expect.arrayContaining([
-        { name: 'Name', value: 'Alex Kim' },
-        { name: 'Email', value: 'alex@dealer\\.example' },
-      ]),
+    // Teams Workflows' shape: a message with one Adaptive Card; what the visitor typed is in TextRuns,
+    // which Teams never reads as Markdown, so it shows exactly as typed.
+    expect(card.body).toMatchObject({ type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive' }] })
+    const content = (card.body.attachments as { content: { body: { type: string; text?: string; inlines?: { text: string }[] }[] } }[])[0]!
+      .content
+    expect(content.body[0]).toMatchObject({ type: 'TextBlock', text: 'New support chat message from the website' })
+    const lines = content.body
+      .filter((block) => block.type === 'RichTextBlock')
+      .map((block) => block.inlines!.map((run) => run.text).join(''))
+    expect(lines).toEqual(
+      expect.arrayContaining(['Name: Alex Kim', 'Email: alex@dealer.example', 'Our **VPN** is <b>down</b> [click](http://evil.example)']),
     )
-    // Markdown and HTML are escaped, so Teams shows exactly what was typed.
-    expect(section?.text).toBe('Our \\*\\*VPN\\*\\* is &lt;b&gt;down&lt;/b&gt; \\[click\\]\\(http://evil\\.example\\)')
 
     // The cookie ties the next message to the same conversation.
     const second = await postJson('/api/teams-chat', { message: 'It is back now, thanks.' }, ip, { Cookie: cookie ?? '' })

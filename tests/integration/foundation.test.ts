@@ -56,6 +56,48 @@ describe('the production server', () => {
     }
   })
 
+  it('serves what browsers and social sites ask for around the pages: icons, manifest, a PNG share image', async () => {
+    const server = await startAppServer({ mongodbUri })
+    try {
+      const icon = await fetch(`${server.url}/favicon.ico`)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get('content-type')).toBe('image/vnd.microsoft.icon')
+      // An ICO header (reserved 0, type 1) with 16, 32 and 48 px images.
+      const ico = Buffer.from(await icon.arrayBuffer())
+      expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3])
+
+      const pngSize = async (path: string) => {
+        const response = await fetch(`${server.url}${path}`)
+        expect(response.status, path).toBe(200)
+        expect(response.headers.get('content-type'), path).toBe('image/png')
+        const png = Buffer.from(await response.arrayBuffer())
+        return [png.readUInt32BE(16), png.readUInt32BE(20)]
+      }
+      expect(await pngSize('/apple-touch-icon.png')).toEqual([180, 180])
+
+      const manifestResponse = await fetch(`${server.url}/manifest.webmanifest`)
+      expect(manifestResponse.headers.get('content-type')).toMatch(/^application\/manifest\+json/)
+      const manifest = (await manifestResponse.json()) as { name: string; start_url: string; icons: { src: string; sizes: string }[] }
+      expect(manifest).toMatchObject({ name: 'Roswell IT Solutions', start_url: '/' })
+      for (const icon of manifest.icons.filter((entry) => entry.src.endsWith('.png'))) {
+        const [width, height] = await pngSize(icon.src)
+        expect(`${width}x${height}`).toBe(icon.sizes)
+      }
+
+      const html = await (await fetch(`${server.url}/news/data-fencing`)).text()
+      expect(html).toContain('<meta name="color-scheme" content="light"/>')
+      expect(html).toMatch(/<link[^>]* rel="manifest" href="\/manifest\.webmanifest"/)
+      expect(html).toMatch(/<link[^>]* rel="apple-touch-icon" href="\/apple-touch-icon\.png"/)
+      // The article's own picture is an SVG, which social sites ignore: the share image is the PNG.
+      const shareImage = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1]
+      expect(shareImage).toBe(`${server.url}/images/og-default.png`)
+      expect(await pngSize(new URL(shareImage!).pathname)).toEqual([1200, 630])
+      expect(html).toContain('<meta property="og:image:width" content="1200"/>')
+    } finally {
+      await server.stop()
+    }
+  })
+
   it('answers 404 for an unknown path', async () => {
     const server = await startAppServer({ mongodbUri })
     try {

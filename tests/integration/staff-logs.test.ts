@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { easternDate } from '#app/domain/eastern-time'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
 import { writeRollupsFor } from '#app/observability/access-rollup.server'
 import { Contact } from '#app/models/contact.server'
@@ -127,9 +128,7 @@ describe('CSV export over HTTP', () => {
 
     const response = await fetch(`${server.url}/api/admin/logs/download`, { headers: { Cookie: cookie } })
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="access-logs-${new Date().toISOString().slice(0, 10)}.csv"`,
-    )
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="access-logs-${easternDate(new Date())}.csv"`)
     const rows = parseCsv(await response.text())
     expect(rows[0]).toEqual(['timestamp', 'method', 'path', 'status', 'response_time_ms', 'visitor_key', 'user_agent', 'referrer'])
     const ours = rows.filter((row) => row[2]?.startsWith('/csv-test/'))

@@ -44,7 +44,7 @@ export function SubmissionDetail({ submission, closeHref }: { submission: Contac
           {submission.message}
         </dd>
       </dl>
-      <div className="mt-6 flex flex-wrap gap-3">
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
         <Link to={closeHref} className={adminButtonClass} preventScrollReset>
           Close
         </Link>

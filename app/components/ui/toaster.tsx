@@ -64,7 +64,7 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
       id="notifications"
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none sm:bottom-auto sm:top-20"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none print:hidden sm:bottom-auto sm:top-20"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {shown ? (

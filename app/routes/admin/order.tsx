@@ -54,7 +54,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
       <div className="flex flex-col items-start gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Order from {order.name}</h1>
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap gap-3 print:hidden">
           <Link to="/admin/orders" className={adminButtonClass}>
             Back to Orders
           </Link>
@@ -91,7 +91,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dd className="break-all">{order.paymentId ?? 'None yet'}</dd>
         </dl>
       </section>
-      <section aria-labelledby="status-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="status-heading" className="mt-8 rounded-xl print:hidden border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="status-heading" className="text-xl font-semibold text-slate-900">
           Change status
         </h2>

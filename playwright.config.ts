@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { STAFF } from './tests/e2e/support/staff-credentials'
 
 // End-to-end tests drive Debian's Chromium (Playwright can't download its own here) against the
 // built production server, started on its own port with its own database (`e2e`).
@@ -53,6 +54,8 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      ADMIN_USERNAME: STAFF.username,
+      ADMIN_PASSWORD: STAFF.password,
     },
   },
 })

@@ -9,7 +9,7 @@ import { trustedDeviceFor } from './trusted-device.server'
 // elsewhere can't lock anyone out. A browser that signed in to the account before is counted under
 // its device cookie instead, so even failures from its own address (an office behind one NAT) don't.
 const WINDOW_MS = 15 * 60 * 1000
-export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 20, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: WINDOW_MS }
 export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: WINDOW_MS }
 export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: WINDOW_MS }
 

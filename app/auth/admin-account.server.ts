@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { AdminSession } from '#app/models/admin-session.server'
 import { User } from '#app/models/user.server'
 import { hashPassword, needsRehash, verifyPassword } from './password.server'
+import { isDuplicateKeyError } from '#app/db/connection.server'
 
 /** The fixed demo pair of `npm run dev` (NODE_ENV=development without ADMIN_PASSWORD), and of nothing else. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo-admin-2025' } as const
@@ -15,10 +16,6 @@ export type BootstrapOutcome =
   | { kind: 'kept'; username: string }
   /** `npm run dev` without ADMIN_PASSWORD: the demo account. */
   | { kind: 'demo'; username: string; password: string }
-
-function isDuplicateKey(error: unknown) {
-  return (error as { code?: unknown } | null)?.code === 11000
-}
 
 /** Removes accounts and ends their sessions. */
 async function removeAccounts(filter: Record<string, unknown>) {
@@ -89,7 +86,7 @@ export async function ensureAdminAccount({
       return { kind: 'generated', username, password: generated }
     } catch (error) {
       // Another instance created it a moment ago and printed its password.
-      if (isDuplicateKey(error)) return { kind: 'kept', username }
+      if (isDuplicateKeyError(error)) return { kind: 'kept', username }
       throw error
     }
   }
@@ -106,7 +103,7 @@ export async function ensureAdminAccount({
     .lean()
     .catch(async (error: unknown) => {
       // Two instances inserting at once: the loser updates the winner's document.
-      if (!isDuplicateKey(error)) throw error
+      if (!isDuplicateKeyError(error)) throw error
       return User.findOneAndUpdate({ username }, { $set: fields }, { returnDocument: 'after' }).lean()
     })
   if (existing && result) await endSessionsOf(String(result._id))

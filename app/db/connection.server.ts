@@ -64,6 +64,11 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
   'MongoTopologyClosedError',
 ])
 
+/** True for an insert refused by a unique index: someone else holds that key (MongoDB and FerretDB alike). */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 11000
+}
+
 /** True for errors that mean "the database can't be reached right now" (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false

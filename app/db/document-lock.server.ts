@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Lock } from '#app/models/lock.server'
+import { isDuplicateKeyError } from '#app/db/connection.server'
 
 /** The lock stayed taken for longer than the caller would wait. */
 export class LockTimeoutError extends Error {
@@ -8,10 +9,6 @@ export class LockTimeoutError extends Error {
     super(`could not take the lock ${lockName} in time`)
     this.name = 'LockTimeoutError'
   }
-}
-
-function isDuplicateKey(error: unknown) {
-  return (error as { code?: unknown } | null)?.code === 11000
 }
 
 /**
@@ -34,7 +31,7 @@ export async function withDocumentLock<T>(
       await Lock.create({ _id: name, owner, expiresAt: new Date(Date.now() + leaseMs) })
       break
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error
+      if (!isDuplicateKeyError(error)) throw error
     }
     await Lock.deleteOne({ _id: name, expiresAt: { $lt: new Date() } })
     if (Date.now() > deadline) throw new LockTimeoutError(name)

@@ -1,5 +1,6 @@
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { RateLimitHit } from '#app/models/rate-limit.server'
+import { isDuplicateKeyError } from '#app/db/connection.server'
 
 export type RateLimitRule = {
   /** Names the limit, e.g. 'contact'; hits under different rules never mix. */
@@ -17,10 +18,6 @@ function windowOf(rule: RateLimitRule, now: number) {
   const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs)
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000))
   return { windowStart, retryAfterSeconds }
-}
-
-function isDuplicateKey(error: unknown) {
-  return (error as { code?: unknown } | null)?.code === 11000
 }
 
 const nothingToRelease = async () => {}
@@ -49,7 +46,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = D
     try {
       await RateLimitHit.create({ _id, key, windowStart, expiresAt })
     } catch (error) {
-      if (isDuplicateKey(error)) continue
+      if (isDuplicateKeyError(error)) continue
       throw error
     }
     return {

@@ -1,10 +1,18 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+  type ServerInstrumentation,
+} from 'react-router'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { requestInfo } from '#app/http/request-context'
+import { log } from '#app/observability/logger.server'
+import { labelRoute } from '#app/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
@@ -21,11 +29,27 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request)
-    console.warn(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable`)
+    log.warn('database unavailable: answering 503')
     return
   }
-  console.error(error)
+  log.error({ err: error }, 'a loader, action or render failed')
 }
+
+// React Router names the route it matched (`news/:slug`); the request's log line and metrics use
+// that pattern, never the raw path. Unknown paths match the not-found route (`*`).
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    handler(handler) {
+      handler.instrument({
+        async request(handleRequest) {
+          const { meta } = await handleRequest()
+          // No meta: React Router answered before matching (its route manifest for lazy discovery).
+          labelRoute(meta ? `/${meta.pattern.replace(/^\/+/, '')}` : '/__manifest')
+        },
+      })
+    },
+  },
+]
 
 export default function handleRequest(
   request: Request,
@@ -61,7 +85,7 @@ export default function handleRequest(
         reject(error)
       },
       onError(error: unknown) {
-        if (shellRendered) console.error(error)
+        if (shellRendered) log.error({ err: error }, 'rendering failed after the page began streaming')
       },
     })
     setTimeout(abort, streamTimeout + 1000)

@@ -1,5 +1,6 @@
 import type { PlanSummary, ServiceSummary, SolutionSummary } from '#app/domain/catalogue'
 import { Plan, Service, Solution } from '#app/models/catalogue.server'
+import { log } from '#app/observability/logger.server'
 
 // The catalogue changes only through the seed and the admin plan sync, so each instance keeps
 // it for a short while; pages and the JSON API read the same cached queries.
@@ -56,7 +57,7 @@ export async function settleList<T>(load: () => Promise<T[]>): Promise<{ ok: tru
   try {
     return { ok: true, items: await load() }
   } catch (error) {
-    console.warn(`[catalogue] list failed: ${(error as Error).message}`)
+    log.warn({ err: error }, 'catalogue: a list could not be read')
     return { ok: false }
   }
 }

@@ -10,6 +10,18 @@ describe('configuration', () => {
     expect(env.HOST).toBe('0.0.0.0')
     expect(env.ADMIN_USERNAME).toBe('admin')
     expect(env.SMTP_URL).toBeUndefined()
+    expect(env.LOG_LEVEL).toBe('info')
+    expect(env.METRICS_TOKEN).toBeUndefined()
+    expect(env.SHUTDOWN_DRAIN_MS).toBe(5000)
+  })
+
+  it('names a bad log level, a short metrics token and a bad drain time', () => {
+    expect(() => parseEnv({ ...minimal, LOG_LEVEL: 'verbose' })).toThrowError(/LOG_LEVEL must be one of fatal, error/)
+    expect(parseEnv({ ...minimal, LOG_LEVEL: ' DEBUG ' }).LOG_LEVEL).toBe('debug')
+    expect(() => parseEnv({ ...minimal, METRICS_TOKEN: 'short-token' })).toThrowError(/METRICS_TOKEN must be at least 32 characters/)
+    expect(parseEnv({ ...minimal, METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32))
+    expect(() => parseEnv({ ...minimal, SHUTDOWN_DRAIN_MS: 'soon' })).toThrowError(/SHUTDOWN_DRAIN_MS/)
+    expect(() => parseEnv({ ...minimal, SHUTDOWN_DRAIN_MS: '-1' })).toThrowError(/SHUTDOWN_DRAIN_MS/)
   })
 
   it('names a missing database address', () => {

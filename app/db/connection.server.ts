@@ -64,15 +64,15 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
   'MongoTopologyClosedError',
 ])
 
-/** True for an insert refused by a unique index: someone else holds that key (MongoDB and FerretDB alike). */
-export function isDuplicateKeyError(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 11000
-}
-
 /** True for errors that mean "the database can't be reached right now" (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false
   if (UNAVAILABLE_ERROR_NAMES.has(error.name)) return true
   // mongoose with bufferCommands off throws a plain MongooseError while disconnected.
   return error.name === 'MongooseError' && /before initial connection|not connected|client was closed/i.test(error.message)
+}
+
+/** True for MongoDB's duplicate-key error: an insert lost to another with the same unique key. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
 }

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { LockTimeoutError } from '#app/db/document-lock.server'
+import { log } from '#app/observability/logger.server'
 
 /** Throws a Response with the status when the condition is false (a 404 from a loader, say). */
 export function invariantResponse(condition: unknown, message: string, status = 400): asserts condition {
@@ -27,7 +28,7 @@ export async function handleJsonErrors(work: () => Promise<Response>): Promise<R
       return jsonError(503, 'Someone else is changing this record right now. Please try again.', undefined, {
         headers: { 'Retry-After': '2' },
       })
-    console.error(error)
+    log.error({ err: error }, 'JSON request failed')
     return jsonError(500, 'Something went wrong on our side. Please try again.')
   }
 }

@@ -2,6 +2,7 @@ import type Stripe from 'stripe'
 import { type OrderStatus, canChangeStatus } from '#app/domain/order-status'
 import { LockTimeoutError } from '#app/db/document-lock.server'
 import { Order } from '#app/models/order.server'
+import { log } from '#app/observability/logger.server'
 import { withOrderLock } from './order-lock.server'
 
 // Stripe tells us how a payment ended through signed events. Each event moves at most one order
@@ -153,7 +154,7 @@ async function applyToOrder(event: Stripe.Event, meaning: Meaning): Promise<Webh
     if (order.appliedEventIds.includes(event.id)) return { orderId, applied: false, reason: 'event already applied' }
     const refused = refusal(meaning, orderId)
     if (refused) {
-      console.warn(`[payments] webhook ${event.type} ${event.id} not applied to order ${orderId}: ${refused}`)
+      log.warn({ eventType: event.type, eventId: event.id, orderId, reason: refused }, 'payments: webhook event not applied')
       return { orderId, applied: false, reason: refused }
     }
 
@@ -162,7 +163,7 @@ async function applyToOrder(event: Stripe.Event, meaning: Meaning): Promise<Webh
     let note: string | undefined
     if (to === 'paid' && !chargedTheOrder(meaning.charged, order.amount)) {
       note = 'amount or currency differs from the order'
-      console.warn(`[payments] webhook ${event.type} ${event.id}: order ${orderId} not marked paid, ${note}`)
+      log.warn({ eventType: event.type, eventId: event.id, orderId, reason: note }, 'payments: order not marked paid')
       to = undefined
     }
     // Writers take turns on the order's lock; the filter (the status we read, the absence of this

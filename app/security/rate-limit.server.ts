@@ -1,6 +1,7 @@
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { RateLimitHit } from '#app/models/rate-limit.server'
 import { isDuplicateKeyError } from '#app/db/connection.server'
+import { metrics } from '#app/observability/metrics.server'
 
 export type RateLimitRule = {
   /** Names the limit, e.g. 'contact'; hits under different rules never mix. */
@@ -22,6 +23,12 @@ function windowOf(rule: RateLimitRule, now: number) {
 
 const nothingToRelease = async () => {}
 
+/** Every refusal passes here: the metric counts refusals by rule (never by subject). */
+function counted<T extends RateLimitResult>(rule: RateLimitRule, result: T): T {
+  if (!result.allowed) metrics.rateLimitRefusals.inc({ rule: rule.name })
+  return result
+}
+
 /**
  * Counts one hit for `subject` (an address, a username) under `rule` in a fixed window, in the
  * database, so every instance behind the load balancer shares the count.
@@ -37,7 +44,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = D
   const key = `${rule.name}:${subject}`
   const refused = { allowed: false, remaining: 0, retryAfterSeconds, release: nothingToRelease }
   const taken = await RateLimitHit.countDocuments({ key, windowStart })
-  if (taken >= rule.limit) return refused
+  if (taken >= rule.limit) return counted(rule, refused)
   const expiresAt = new Date(windowStart.getTime() + rule.windowMs)
   // Start at the first slot that is probably free and wrap around: released slots are reused.
   for (let attempt = 0; attempt < rule.limit; attempt++) {
@@ -58,7 +65,7 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = D
       },
     }
   }
-  return refused
+  return counted(rule, refused)
 }
 
 /**
@@ -99,7 +106,7 @@ export async function hitRateLimits(hits: { rule: RateLimitRule; subject: string
 export async function peekRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)
   const count = await RateLimitHit.countDocuments({ key: `${rule.name}:${subject}`, windowStart })
-  return { allowed: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+  return counted(rule, { allowed: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds })
 }
 
 export async function resetRateLimit(rule: RateLimitRule, subject: string) {

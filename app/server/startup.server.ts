@@ -1,10 +1,13 @@
+import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
-import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
+import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
+import { log } from '#app/observability/logger.server'
+import { watchDatabasePool } from '#app/observability/metrics.server'
 import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/outbox/outbox.server'
 import { pruneAccessLogRollups } from '#app/observability/access-rollup.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
@@ -12,59 +15,74 @@ import { describeSessionSecrets } from '#app/session/secrets.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
 
+/**
+ * Instances started together (a deploy) run the same start-up writes at once; an upsert that loses
+ * the race fails with a duplicate-key error because the other instance inserted the same record.
+ * The step is then run once more, and finds the work done.
+ */
+async function alongsideOtherInstances<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error
+    return step()
+  }
+}
+
 /** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
 export async function prepareDatabase(env: Env) {
   await connectToDatabase(env.MONGODB_URI)
+  watchDatabasePool(mongoose.connection.getClient())
   await ensureIndexes()
-  const seeded = await seedCatalogueIfEmpty()
-  if (seeded) console.log(`[startup] empty catalogue seeded with ${seeded.services} services and ${seeded.plans} plans`)
-  const admin = await ensureAdminAccount({
-    username: env.ADMIN_USERNAME,
-    password: env.ADMIN_PASSWORD,
-    development: env.NODE_ENV === 'development',
-  })
+  const seeded = await alongsideOtherInstances(() => seedCatalogueIfEmpty())
+  if (seeded) log.info(seeded, 'empty catalogue seeded')
+  const admin = await alongsideOtherInstances(() =>
+    ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, development: env.NODE_ENV === 'development' }),
+  )
   announceAdminAccount(admin)
-  console.log(`[startup] cookies are signed with ${describeSessionSecrets()}`)
+  log.info({ secrets: describeSessionSecrets() }, 'cookies are signed with these secrets')
 }
 
-/** The one place a password is ever printed: a generated one, once, for the person who started the site. */
+/**
+ * The one place a password is ever printed: a generated one, once, for the person who started the
+ * site. Written to the console directly, not through the structured log, which never carries a
+ * password (the logger redacts the field).
+ */
 function announceAdminAccount(admin: BootstrapOutcome) {
   switch (admin.kind) {
     case 'generated':
       console.log(
         [
           '',
-          '[startup] ADMIN_PASSWORD is unset: created the owner account for the staff area with a random password.',
-          `          username: ${admin.username}`,
-          `          password: ${admin.password}`,
-          '          This is shown only now (only its hash is stored). Sign in at /admin-login and keep it in a',
-          '          password manager, or set ADMIN_PASSWORD to choose your own.',
+          'ADMIN_PASSWORD is unset: created the owner account for the staff area with a random password.',
+          `    username: ${admin.username}`,
+          `    password: ${admin.password}`,
+          'This is shown only now (only its hash is stored). Sign in at /admin-login and keep it in a',
+          'password manager, or set ADMIN_PASSWORD to choose your own.',
           '',
         ].join('\n'),
       )
       return
     case 'demo':
-      console.warn(
-        `[startup] npm run dev without ADMIN_PASSWORD: demo staff account ${admin.username} / ${admin.password} (development only)`,
-      )
+      console.log(`npm run dev without ADMIN_PASSWORD: demo staff account ${admin.username} / ${admin.password} (development only)`)
       return
     case 'kept':
-      console.log(`[startup] ADMIN_PASSWORD is unset: the owner account ${admin.username} keeps the password it has`)
+      log.info({ username: admin.username }, 'ADMIN_PASSWORD is unset: the owner account keeps the password it has')
       return
     case 'configured':
-      if (admin.passwordChanged) console.log(`[startup] the password of ${admin.username} changed: its sessions were ended`)
+      if (admin.passwordChanged) log.info({ username: admin.username }, 'the owner password changed: its sessions were ended')
   }
 }
 
 const HOUR = 60 * 60 * 1000
 
-/** Jobs every instance runs. Features add theirs here (outbox retries, pruning). */
+/** Jobs the instances share: each period, the instance holding the job's lease runs it. */
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
   { name: 'prune-access-log-rollups', everyMs: HOUR, run: () => pruneAccessLogRollups() },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
-  { name: 'deliver-outbox', everyMs: 30 * 1000, run: () => deliverDueOutboxMessages() },
+  { name: 'deliver-outbox', everyMs: 30 * 1000, run: (signal) => deliverDueOutboxMessages(undefined, undefined, signal) },
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },

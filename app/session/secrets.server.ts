@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/config/env.server'
+import { log } from '#app/observability/logger.server'
 
 let secrets: string[] | undefined
 
@@ -54,6 +55,6 @@ function readKeptSecret(file: string) {
 }
 
 function ephemeralSecret(file: string, error: Error) {
-  console.warn(`[session] could not keep a session secret in ${file} (${error.message}): sessions end when this process stops`)
+  log.warn({ file, err: error }, 'could not keep a session secret: sessions end when this process stops')
   return randomBytes(48).toString('base64')
 }

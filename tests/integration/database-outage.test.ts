@@ -26,7 +26,7 @@ describe('a database outage', () => {
     const port = database.port
     cleanups.push(() => database.stop())
     const server = await startAppServer({ mongodbUri: `${database.uri}outage` })
-    cleanups.push(() => server.stop())
+    cleanups.push(async () => void (await server.stop()))
 
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     expect((await fetch(`${server.url}/`)).status).toBe(200)
@@ -36,7 +36,7 @@ describe('a database outage', () => {
     expect(notReady.status).toBe(503)
     // The answer is public: it says the instance is not ready, not why (the log does).
     expect(await notReady.json()).toEqual({ status: 'unavailable' })
-    expect(server.output()).toMatch(/\[readyz\] database unavailable: /)
+    expect(server.output()).toContain('readyz: database unavailable')
     // The liveness check does not depend on the database.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     // The catalogue cache may still hold the lists; an uncached read must fail with 503, readable.

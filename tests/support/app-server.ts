@@ -64,8 +64,10 @@ async function collectGarbage(inspectorUrl: string) {
 export type AppServer = {
   url: string
   pid: number
+  /** Everything the server wrote to stdout and stderr so far. */
   output: () => string
-  stop: () => Promise<void>
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  stop: () => Promise<number | null>
   /** Resident memory in MB after a full garbage collection (servers started with `inspect: true`). */
   retainedMemoryMb: () => Promise<number>
 }
@@ -101,6 +103,8 @@ export async function startAppServer({
       ADMIN_USERNAME: TEST_STAFF.username,
       ADMIN_PASSWORD: TEST_STAFF.password,
       SESSION_SECRET: TEST_SESSION_SECRET,
+      // Tests stop servers often; the drain before closing is tested on its own (foundation.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,8 +138,8 @@ export async function startAppServer({
     },
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
         child.kill('SIGTERM')
       }),
   }

@@ -5,6 +5,7 @@ import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { getStripe } from '#app/payments/stripe-client.server'
 import { applyStripeEvent, WebhookConflictError } from '#app/payments/webhook.server'
 import type { Route } from './+types/stripe-webhook'
+import { log } from '#app/observability/logger.server'
 
 // POST /api/stripe/webhook: Stripe's signed events settle orders. The signature is checked over
 // the raw body, so the body is read as text and parsed only by the SDK.
@@ -30,12 +31,18 @@ export function action({ request }: Route.ActionArgs) {
     }
     try {
       const outcome = await applyStripeEvent(event)
-      console.log(`[payments] webhook ${event.type} ${event.id}: ${outcome.reason ?? (outcome.applied ? 'applied' : 'skipped')}`)
+      log.info(
+        { eventType: event.type, eventId: event.id, orderId: outcome.orderId, applied: outcome.applied, reason: outcome.reason },
+        'payments: Stripe webhook event',
+      )
       // Stripe retries anything but 2xx; an event we ignore is still delivered successfully.
       return Response.json({ received: true, ...outcome })
     } catch (error) {
       if (!(error instanceof WebhookConflictError)) throw error
-      console.warn(`[payments] ${error.message}: answered 503 so Stripe sends it again`)
+      log.warn(
+        { eventType: event.type, eventId: event.id },
+        'payments: webhook event not applied while its order was being changed; answered 503 so Stripe sends it again',
+      )
       return jsonError(503, 'The order changed while this event was applied. Please send it again.', undefined, {
         headers: { 'Retry-After': '5' },
       })

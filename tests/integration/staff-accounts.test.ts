@@ -213,10 +213,11 @@ describe('production settings', () => {
       SITE_URL: 'http://shop.example',
     }
     const failure = await run(process.execPath, ['build/server.js'], { cwd: projectRoot, env }).catch(
-      (error: { code: number; stderr: string }) => error,
+      (error: { code: number; stdout: string; stderr: string }) => error,
     )
-    expect((failure as { code: number }).code).toBe(1)
-    expect((failure as { stderr: string }).stderr).toContain('SITE_URL must be an https:// address in production')
+    const { code, stdout, stderr } = failure as { code: number; stdout: string; stderr: string }
+    expect(code).toBe(1)
+    expect(stdout + stderr).toContain('SITE_URL must be an https:// address in production')
 
     const allowed = await startAppServer({
       mongodbUri: env.MONGODB_URI,

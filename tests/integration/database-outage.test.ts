@@ -36,7 +36,8 @@ describe('a database outage', () => {
     expect(notReady.status).toBe(503)
     // The answer is public: it says the instance is not ready, not why (the log does).
     expect(await notReady.json()).toEqual({ status: 'unavailable' })
-    expect(server.output()).toContain('readyz: database unavailable')
+    // The log line may reach the pipe a moment after the answer.
+    await expect.poll(() => server.output(), { timeout: 5000 }).toContain('readyz: database unavailable')
     // The liveness check does not depend on the database.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
     // The catalogue cache may still hold the lists; an uncached read must fail with 503, readable.

@@ -1,14 +1,20 @@
 // The HTTP entry: Express 5 around the React Router request handler.
 // Order matters: health checks answer before anything else; static files skip the access log.
 import type { Server } from 'node:http'
+import { constants as zlib } from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler as createPageHandler, type ServerBuild } from 'react-router'
+import { adminSessionCookieName } from '#app/auth/admin-session.server'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
 import { contextFor } from '#app/http/request-context'
 import { disconnectFromDatabase } from '#app/db/connection.server'
 import { AccessLogBuffer } from '#app/observability/access-log.server'
+import { watchContentVersion } from '#app/content/content-version.server'
+import { createPageCache } from '#app/page-cache/page-cache.server'
+import { BROTLI_QUALITY } from '#app/page-cache/page-store.server'
+import { toastCookieName } from '#app/session/toast.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
 import { healthRoutes } from '#app/server/health.server'
 import { cspNonce, securityHeaders } from '#app/server/security-headers.server'
@@ -40,7 +46,8 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
 app.use(healthRoutes)
-app.use(compression())
+// Brotli's default quality (11) took ~400 ms of CPU per home page; see page-store.server.ts.
+app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }))
 app.use(cspNonce)
 app.use(securityHeaders({ production }))
 
@@ -60,6 +67,20 @@ if (production) {
 
 const accessLog = new AccessLogBuffer()
 app.use(accessLog.middleware)
+
+// Anonymous visitors' public pages from memory, after the access log (which records them) and
+// before React Router (see app/page-cache/). Production only: in development every edit must show.
+const pageCache =
+  production && env.PAGE_CACHE_MB > 0
+    ? createPageCache({
+        render: createPageHandler(build as ServerBuild, env.NODE_ENV),
+        siteUrl: env.SITE_URL,
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
+        bypassCookies: [adminSessionCookieName(), toastCookieName()],
+      })
+    : null
+if (pageCache) app.use(pageCache.middleware)
 app.all(
   '/{*splat}',
   createRequestHandler({
@@ -84,6 +105,8 @@ server.on('listening', () => {
 })
 accessLog.start()
 const stopJobs = startBackgroundJobs(backgroundJobs)
+// Every process checks the content version each second: cached pages and lists follow content changes.
+const stopWatchingContent = watchContentVersion()
 
 let shuttingDown = false
 async function shutdown(signal: string) {
@@ -99,6 +122,8 @@ async function shutdown(signal: string) {
     server.close(() => resolve())
     server.closeIdleConnections()
   })
+  stopWatchingContent()
+  pageCache?.stop()
   await stopJobs()
   await accessLog.stop()
   await disconnectFromDatabase()

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
@@ -44,6 +45,20 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: optionalUrl,
+    // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // How long a cached page is served before it is rendered again (content changes drop it sooner).
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // Server processes (node:cluster workers) in production; unset: one per available core.
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(64)
+        .default(() => availableParallelism()),
+    ),
   })
   .superRefine((env, ctx) => {
     if (!env.REQUIRE_SECRETS) return

@@ -2,10 +2,18 @@ import { createContext, type RouterContext, RouterContextProvider } from 'react-
 
 /** What server.ts knows about a request before React Router sees it. */
 export type RequestInfo = {
-  /** Per-response CSP nonce; every inline script must carry it. */
-  cspNonce: string
+  /**
+   * Per-response CSP nonce; every inline script must carry it. Undefined when the page is rendered
+   * for the page cache: its CSP lists the hashes of its inline scripts instead (page-cache/).
+   */
+  cspNonce: string | undefined
   /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
   clientIp: string
+  /** Filled in while the response is made. */
+  outcome: {
+    /** Part of the page could not be loaded (a list the database did not give): never cache it. */
+    incomplete: boolean
+  }
 }
 
 // server.ts and the React Router build are bundled separately, so each has its own copy of this
@@ -15,13 +23,18 @@ const shared = globalThis as { [KEY]?: RouterContext<RequestInfo> }
 const requestInfoContext = (shared[KEY] ??= createContext<RequestInfo>())
 
 /** The context React Router passes to loaders, actions and entry.server (built by server.ts). */
-export function contextFor(info: RequestInfo) {
+export function contextFor(info: Omit<RequestInfo, 'outcome'>) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, info)
+  context.set(requestInfoContext, { ...info, outcome: { incomplete: false } })
   return context
 }
 
 /** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */
 export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
   return context.get(requestInfoContext)
+}
+
+/** Marks the response as missing part of its content (shown with an error text): it must not be cached. */
+export function markIncomplete(context: Readonly<RouterContextProvider>) {
+  requestInfo(context).outcome.incomplete = true
 }

@@ -51,7 +51,7 @@ function withoutReturnParams(search: URLSearchParams) {
   return kept
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // Back from the hosted Stripe Checkout page (the no-JavaScript path): show the outcome once,
   // as a flash toast, on a clean address.
@@ -64,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const rest = withoutReturnParams(url.searchParams).toString()
     return redirectWithToast(`${url.pathname}${rest ? `?${rest}` : ''}`, completed ? PAYMENT_SUCCEEDED : PAYMENT_FAILED)
   }
-  const plans = await settleList(listPlans)
+  const plans = await settleList(listPlans, context)
   return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey() }
 }
 

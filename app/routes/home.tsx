@@ -25,8 +25,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
   })
 
-export async function loader() {
-  const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
+export async function loader({ context }: Route.LoaderArgs) {
+  const [services, solutions, plans] = await Promise.all([
+    settleList(listServices, context),
+    settleList(listSolutions, context),
+    settleList(listPlans, context),
+  ])
   // Only the card fields travel to the browser; article bodies stay on the server.
   return { siteUrl: getEnv().SITE_URL, services, solutions, plans, news: homeNewsArticles.map(toNewsCard) }
 }

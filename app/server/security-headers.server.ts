@@ -18,6 +18,16 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
 
 const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce as string}'`
 
+/**
+ * The response's Content-Security-Policy with its nonce replaced by script hash sources: for a
+ * cached page, whose bytes (and so whose inline scripts) are the same for every visitor.
+ */
+export function cspWithScriptHashes(res: Response, hashSources: string[]) {
+  const policy = String(res.getHeader('Content-Security-Policy') ?? '')
+  const nonce = `'nonce-${res.locals.cspNonce as string}'`
+  return policy.replace(hashSources.length ? nonce : ` ${nonce}`, hashSources.join(' '))
+}
+
 function helmetFor({ stripe, production }: { stripe: boolean; production: boolean }) {
   return helmet({
     contentSecurityPolicy: {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { getEnv } from '#app/config/env.server'
+import { onePerProcess } from '#app/server/one-per-process'
 
-let generated: string | undefined
+// server.ts and the React Router build each bundle this module: one generated secret per process.
+const generated = onePerProcess<{ secret?: string }>('generated-session-secret', () => ({}))
 
 /**
  * Cookie signing secrets. Locally, without SESSION_SECRET, a random secret per start (with a
@@ -11,9 +13,9 @@ let generated: string | undefined
 export function sessionSecrets(): string[] {
   const configured = getEnv().SESSION_SECRET
   if (configured) return [configured]
-  if (!generated) {
-    generated = randomBytes(32).toString('base64')
+  if (!generated.secret) {
+    generated.secret = randomBytes(32).toString('base64')
     console.warn('[session] SESSION_SECRET is unset: using a random secret for this process (local use only)')
   }
-  return [generated]
+  return [generated.secret]
 }

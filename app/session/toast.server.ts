@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from 'react-router'
+import { createCookie, createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
 import { getEnv } from '#app/config/env.server'
 import { type Toast, toastSchema } from '#app/domain/toast'
@@ -8,16 +8,20 @@ import { sessionSecrets } from './secrets.server'
 // form POST (the no-JavaScript path) and is shown once.
 const TOAST_KEY = 'toast'
 
-const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: 'en_toast',
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
-    secrets: sessionSecrets(),
-  },
+const toastCookie = createCookie('en_toast', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
+  secrets: sessionSecrets(),
 })
+
+const toastStorage = createCookieSessionStorage({ cookie: toastCookie })
+
+/** The flash cookie's name: a request that carries it bypasses the page cache (it must see its toast). */
+export function toastCookieName() {
+  return toastCookie.name
+}
 
 export async function createToastHeaders(toast: Toast) {
   const session = await toastStorage.getSession()

@@ -65,7 +65,9 @@ async function stop(signal: string) {
   stopping = true
   const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined)
   console.log(`[cluster] ${signal} received: stopping ${workers.length} worker(s)`)
-  const exited = workers.map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))))
+  const exited = workers.map(
+    (worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))),
+  )
   // Each worker runs its own shutdown: it stops taking requests, finishes those in flight, then its jobs.
   for (const worker of workers) worker.process.kill('SIGTERM')
   const timeout = setTimeout(() => {

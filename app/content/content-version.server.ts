@@ -65,7 +65,8 @@ export async function checkContentVersion() {
     state.token = token
     if (changed) notify()
   } catch (error) {
-    if (state.databaseAnswering) console.warn(`[content] version check failed, cached pages are served as stale: ${(error as Error).message}`)
+    if (state.databaseAnswering)
+      console.warn(`[content] version check failed, cached pages are served as stale: ${(error as Error).message}`)
     state.databaseAnswering = false
   } finally {
     clearTimeout(timer)

@@ -59,7 +59,10 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
     const incomplete = requestInfo(context).outcome.incomplete
     const failed = response.status >= 500 || incomplete
     const storable =
-      response.status === 200 && !incomplete && !response.headers.has('set-cookie') && !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
+      response.status === 200 &&
+      !incomplete &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
     if (!storable) return { status: response.status, headers, body, csp, failed }
     const entry = await makeEntry(key, body, headers, csp)
     store.set(entry, generation)

@@ -51,7 +51,8 @@ export async function makeEntry(key: string, body: Buffer, headers: [string, str
   if (br.length < body.length) encoded.br = { body: br, etag: `"${tag}-br"` }
   if (gz.length < body.length) encoded.gzip = { body: gz, etag: `"${tag}-gz"` }
   const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, csp.length)
-  const bytes = body.length + (encoded.br?.body.length ?? 0) + (encoded.gzip?.body.length ?? 0) + 2 * key.length + headerBytes + ENTRY_OVERHEAD_BYTES
+  const bytes =
+    body.length + (encoded.br?.body.length ?? 0) + (encoded.gzip?.body.length ?? 0) + 2 * key.length + headerBytes + ENTRY_OVERHEAD_BYTES
   return { key, headers, csp, identity: { body, etag: `"${tag}"` }, encoded, storedAt: now, bytes }
 }
 

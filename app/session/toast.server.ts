@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage, redirect } from 'react-router'
+import { type Cookie, createCookie, createCookieSessionStorage, redirect, type SessionStorage } from 'react-router'
 import { z } from 'zod'
 import { getEnv } from '#app/config/env.server'
 import { type Toast, toastSchema } from '#app/domain/toast'
@@ -8,25 +8,35 @@ import { sessionSecrets } from './secrets.server'
 // form POST (the no-JavaScript path) and is shown once.
 const TOAST_KEY = 'toast'
 
-const toastCookie = createCookie('en_toast', {
-  path: '/',
-  httpOnly: true,
-  sameSite: 'lax',
-  secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
-  secrets: sessionSecrets(),
-})
+let cookie: Cookie | undefined
+let storage: SessionStorage<Record<string, never>, { toast: Toast }> | undefined
 
-const toastStorage = createCookieSessionStorage({ cookie: toastCookie })
+// Created on first use, so importing this module (server.ts does) needs no environment yet.
+function toastCookie() {
+  cookie ??= createCookie('en_toast', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
+    secrets: sessionSecrets(),
+  })
+  return cookie
+}
+
+function toastStorage() {
+  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({ cookie: toastCookie() })
+  return storage
+}
 
 /** The flash cookie's name: a request that carries it bypasses the page cache (it must see its toast). */
 export function toastCookieName() {
-  return toastCookie.name
+  return toastCookie().name
 }
 
 export async function createToastHeaders(toast: Toast) {
-  const session = await toastStorage.getSession()
+  const session = await toastStorage().getSession()
   session.flash(TOAST_KEY, toastSchema.parse(toast))
-  return new Headers({ 'Set-Cookie': await toastStorage.commitSession(session) })
+  return new Headers({ 'Set-Cookie': await toastStorage().commitSession(session) })
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
@@ -37,11 +47,11 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 
 /** Reads (and clears) the flash toast; the caller must send back the returned headers. */
 export async function getToast(request: Request) {
-  const session = await toastStorage.getSession(request.headers.get('Cookie'))
+  const session = await toastStorage().getSession(request.headers.get('Cookie'))
   const parsed = z.nullable(toastSchema).safeParse(session.get(TOAST_KEY) ?? null)
   const toast = parsed.success ? parsed.data : null
   return {
     toast,
-    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) }) : null,
+    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null,
   }
 }

@@ -96,5 +96,6 @@ const firstStarted = await new Promise<boolean>((resolve) => {
 })
 if (!firstStarted) process.exit()
 cluster.on('exit', onWorkerExit)
-for (let i = 1; i < workerCount; i++) fork()
+const others = Array.from({ length: workerCount - 1 }, () => fork())
+await Promise.all(others.map((worker) => new Promise((resolve) => worker.once('listening', resolve).once('exit', resolve))))
 console.log(`[cluster] ${workerCount} worker(s) serving (WEB_CONCURRENCY=${workerCount})`)

@@ -15,7 +15,14 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type AppServer = { url: string; pid: number; output: () => string; stop: () => Promise<void> }
+export type AppServer = {
+  url: string
+  pid: number
+  output: () => string
+  stop: () => Promise<void>
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
+}
 
 /**
  * Starts the built production server (build/server.js) against a given database, the way it runs
@@ -25,15 +32,18 @@ export async function startAppServer({
   mongodbUri,
   env = {},
   nodeArgs = [],
+  entry = 'build/server.js',
 }: {
   mongodbUri: string
   env?: Record<string, string>
   /** Node flags before the script (diagnostics such as --trace-gc). */
   nodeArgs?: string[]
+  /** One server process (default), or build/cluster.js for the production cluster. */
+  entry?: string
 }): Promise<AppServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -63,8 +73,13 @@ export async function startAppServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
   return {
     url,
+    exited,
     pid: child.pid!,
     output: () => output,
     stop: () =>

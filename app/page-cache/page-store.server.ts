@@ -3,11 +3,11 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 
 /**
- * Brotli quality for responses compressed as they are made (compression middleware) and for cached
- * pages. The default, 11, took about 400 ms of CPU for the home page (124 KB); 5 takes a few ms and
- * is 13% larger (22 KB instead of 20 KB).
+ * Brotli quality for cached pages. For the home page (124 KB) quality 11 gives 19.8 KB for about
+ * 400 ms of CPU, 5 gives 22.4 KB in a few ms; every distinct checkout query is a fill, so a fill
+ * must stay cheap (10,000 of them at quality 11 would cost over an hour of CPU).
  */
-export const BROTLI_QUALITY = 5
+const BROTLI_QUALITY = 5
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)

@@ -47,7 +47,10 @@ function workerServing(clientPort: number, workers: number[]): number | undefine
   )
 }
 
-type Connection = { agent: http.Agent; get: (path: string, headers?: http.OutgoingHttpHeaders) => Promise<{ status: number; port: number }> }
+type Connection = {
+  agent: http.Agent
+  get: (path: string, headers?: http.OutgoingHttpHeaders) => Promise<{ status: number; port: number }>
+}
 
 /** One kept-alive connection: every request goes over the same socket. */
 function connection(url: string): Connection {

@@ -88,10 +88,14 @@ process.on('SIGINT', () => void stop('SIGINT'))
 // database address, port taken), neither can the others: the primary stops with its exit code.
 const first = fork()
 const firstStarted = await new Promise<boolean>((resolve) => {
-  first.once('listening', () => resolve(true))
-  first.once('exit', (code) => {
+  const onExit = (code: number | null) => {
     if (!stopping) process.exitCode = code ?? 1
     resolve(false)
+  }
+  first.once('exit', onExit)
+  first.once('listening', () => {
+    first.off('exit', onExit)
+    resolve(true)
   })
 })
 if (!firstStarted) process.exit()

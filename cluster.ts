@@ -6,21 +6,23 @@
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { log } from '#app/observability/logger.server'
 import { sessionSecrets } from '#app/session/secrets.server'
 
 // A worker that keeps dying is restarted after a pause that doubles (1 s, 2 s, 4 s … 30 s); one
 // that ran this long before it died is restarted at once.
 const HEALTHY_AFTER_MS = 10_000
 const MAX_RESTART_DELAY_MS = 30_000
-// A worker finishes its requests and stops within 10 s of SIGTERM (server.ts); past this it is killed.
-const STOP_TIMEOUT_MS = 20_000
+// A worker's own shutdown (server/shutdown.server.ts) takes at most the drain, 10 s for requests in
+// flight and 25 s for its finishing steps; a worker still running a little after that is killed.
+const WORKER_SHUTDOWN_LIMIT_MS = 10_000 + 25_000 + 5_000
 
 function readEnv() {
   try {
     return getEnv()
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
-      console.error(error.message)
+      log.fatal({ problems: error.problems }, error.message)
       process.exit(1)
     }
     throw error
@@ -29,6 +31,7 @@ function readEnv() {
 
 const env = readEnv()
 const workerCount = env.WEB_CONCURRENCY
+const stopTimeoutMs = env.SHUTDOWN_DRAIN_MS + WORKER_SHUTDOWN_LIMIT_MS
 
 cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.js', import.meta.url)) })
 
@@ -51,37 +54,38 @@ function onWorkerExit(worker: Worker, code: number | null, signal: string | null
   startedAt.delete(worker)
   if (stopping) return
   restartDelayMs = lived >= HEALTHY_AFTER_MS ? 0 : Math.min(MAX_RESTART_DELAY_MS, Math.max(1000, restartDelayMs * 2))
-  console.error(
-    `[cluster] worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}) after ${Math.round(lived / 1000)} s; ` +
-      `starting another${restartDelayMs ? ` in ${restartDelayMs / 1000} s` : ''}`,
+  log.error(
+    { worker: worker.process.pid, code, signal, livedMs: lived, restartInMs: restartDelayMs },
+    `cluster: worker ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`,
   )
   setTimeout(() => {
     if (!stopping) fork()
   }, restartDelayMs)
 }
 
-async function stop(signal: string) {
+async function stop(signal: NodeJS.Signals) {
   if (stopping) return
   stopping = true
   const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined)
-  console.log(`[cluster] ${signal} received: stopping ${workers.length} worker(s)`)
+  log.info({ signal, workers: workers.length }, 'cluster: stopping every worker')
   const exited = workers.map(
     (worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))),
   )
-  // Each worker runs its own shutdown: it stops taking requests, finishes those in flight, then its jobs.
-  for (const worker of workers) worker.process.kill('SIGTERM')
+  // Each worker runs its own shutdown with the same signal: on SIGTERM /readyz turns 503 and it keeps
+  // serving for SHUTDOWN_DRAIN_MS, then finishes its requests and work; SIGINT (Ctrl-C) skips the drain.
+  for (const worker of workers) worker.process.kill(signal)
   const timeout = setTimeout(() => {
-    console.error(`[cluster] workers still running after ${STOP_TIMEOUT_MS / 1000} s: killing them`)
+    log.error({ afterMs: stopTimeoutMs }, 'cluster: workers still running: killing them')
     for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL')
-  }, STOP_TIMEOUT_MS)
+  }, stopTimeoutMs)
   await Promise.all(exited)
   clearTimeout(timeout)
-  console.log('[cluster] all workers stopped')
+  log.info('cluster: all workers stopped')
   process.exit(0)
 }
 
-process.on('SIGTERM', () => void stop('SIGTERM'))
-process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', (signal) => void stop(signal))
+process.on('SIGINT', (signal) => void stop(signal))
 
 // The first worker prepares the database (indexes, seed, staff account) alone; the others start
 // once it listens, so they never race each other through those steps. If it cannot start (bad
@@ -102,4 +106,4 @@ if (!firstStarted) process.exit()
 cluster.on('exit', onWorkerExit)
 const others = Array.from({ length: workerCount - 1 }, () => fork())
 await Promise.all(others.map((worker) => new Promise((resolve) => worker.once('listening', resolve).once('exit', resolve))))
-console.log(`[cluster] ${workerCount} worker(s) serving (WEB_CONCURRENCY=${workerCount})`)
+log.info({ workers: workerCount }, `cluster: ${workerCount} worker(s) serving`)

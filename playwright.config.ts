@@ -51,6 +51,10 @@ export default defineConfig({
       // Every test runs from 127.0.0.1: tests that post forms send their own X-Forwarded-For
       // address (tests/e2e/support/client-address.ts) so per-IP rate limits (enquiries, sign-in) don't mix between tests.
       TRUST_PROXY: '1',
+      // Stop at once when the run ends (the drain for a load balancer is tested in foundation.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
+      // One JSON line per request would bury the test report; warnings and errors still show.
+      LOG_LEVEL: 'warn',
       // Test keys against stripe-mock; the browser's Stripe.js is a stand-in (tests/e2e/support).
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',

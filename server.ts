@@ -1,30 +1,36 @@
 // The HTTP entry: Express 5 around the React Router request handler.
-// Order matters: health checks answer before anything else; static files skip the access log.
+// Order matters: the request log (request id, log line, metrics) sees every request; health checks
+// and metrics answer before anything else; static files skip the access log; the page cache answers
+// after the access log has seen the request.
 import { readdirSync } from 'node:fs'
-import type { Server } from 'node:http'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { createRequestHandler as createPageHandler, type ServerBuild } from 'react-router'
 import { adminSessionCookieName } from '#app/auth/admin-session.server'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { watchContentVersion } from '#app/content/content-version.server'
 import { contextFor } from '#app/http/request-context'
 import { disconnectFromDatabase } from '#app/db/connection.server'
 import { AccessLogBuffer } from '#app/observability/access-log.server'
-import { watchContentVersion } from '#app/content/content-version.server'
+import { log } from '#app/observability/logger.server'
+import { metricsEndpoint, ROUTE_LABELS } from '#app/observability/metrics.server'
+import { labelled, requestLog } from '#app/observability/request-log.server'
+import { firstAttemptsSettled } from '#app/outbox/outbox.server'
 import { createPageCache } from '#app/page-cache/page-cache.server'
-import { toastCookieName } from '#app/session/toast.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
 import { healthRoutes } from '#app/server/health.server'
 import { cspNonce, securityHeaders } from '#app/server/security-headers.server'
+import { closeConnectionsWhileDraining, gracefulShutdown } from '#app/server/shutdown.server'
 import { backgroundJobs, prepareDatabase } from '#app/server/startup.server'
+import { toastCookieName } from '#app/session/toast.server'
 
 function readEnv() {
   try {
     return getEnv()
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
-      console.error(error.message)
+      log.fatal({ problems: error.problems }, error.message)
       process.exit(1)
     }
     throw error
@@ -37,14 +43,17 @@ const production = env.NODE_ENV === 'production'
 try {
   await prepareDatabase(env)
 } catch (error) {
-  console.error(`Could not prepare the database at MONGODB_URI: ${(error as Error).message}`)
+  log.fatal({ err: error }, 'Could not prepare the database at MONGODB_URI')
   process.exit(1)
 }
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
+app.use(requestLog)
+app.use(closeConnectionsWhileDraining)
 app.use(healthRoutes)
+app.get('/metrics', metricsEndpoint(env.METRICS_TOKEN))
 app.use(compression())
 app.use(cspNonce)
 app.use(securityHeaders({ production }))
@@ -52,18 +61,18 @@ app.use(securityHeaders({ production }))
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (production) {
   // Hashed file names never change content: cache them for a year.
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+  app.use('/assets', labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })))
   // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
   // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
   const publicEntries = new Set(readdirSync('build/client'))
-  const publicFiles = express.static('build/client', { maxAge: '1h', index: false })
+  const publicFiles = labelled(ROUTE_LABELS.static, express.static('build/client', { maxAge: '1h', index: false }))
   app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()))
   // Resolved at run time from build/server.js: the React Router build sits beside it.
   const serverBuildPath = './server/index.js'
   build = (await import(serverBuildPath)) as ServerBuild
 } else {
   const vite = await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
-  app.use(vite.middlewares)
+  app.use(labelled(ROUTE_LABELS.static, vite.middlewares))
   build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 }
 
@@ -89,48 +98,47 @@ app.all(
     build,
     mode: env.NODE_ENV,
     getLoadContext: (req, res) =>
-      contextFor({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+      contextFor({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        requestId: res.locals.requestId as string,
+      }),
   }),
 )
 
-const server: Server = app.listen(env.PORT, env.HOST)
+const server = app.listen(env.PORT, env.HOST)
 server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') console.error(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other server or set PORT.`)
-  else console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`)
+  if (error.code === 'EADDRINUSE') log.fatal(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other server or set PORT.`)
+  else log.fatal({ err: error }, `Could not listen on ${env.HOST}:${env.PORT}`)
   process.exit(1)
 })
 server.on('listening', () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  console.log(`Serving http://${host}:${port}`)
+  log.info(`Serving http://${host}:${port}`)
 })
 accessLog.start()
 const stopJobs = startBackgroundJobs(backgroundJobs)
 // Every process checks the content version each second: cached pages and lists follow content changes.
 const stopWatchingContent = watchContentVersion()
 
-let shuttingDown = false
-async function shutdown(signal: string) {
-  if (shuttingDown) return
-  shuttingDown = true
-  console.log(`${signal} received: finishing in-flight requests`)
-  const forceExit = setTimeout(() => {
-    console.error('Shutdown took longer than 10 s; exiting')
-    process.exit(1)
-  }, 10_000)
-  forceExit.unref()
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeIdleConnections()
-  })
-  stopWatchingContent()
-  pageCache?.stop()
-  await stopJobs()
-  await accessLog.stop()
-  await disconnectFromDatabase()
-  console.log('Stopped cleanly')
-  process.exit(0)
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+const shutdown = gracefulShutdown({
+  server,
+  drainMs: env.SHUTDOWN_DRAIN_MS,
+  finish: [
+    {
+      name: 'content version checks',
+      run: async () => {
+        stopWatchingContent()
+        pageCache?.stop()
+      },
+    },
+    { name: 'background jobs', run: stopJobs },
+    { name: 'notifications under way', run: firstAttemptsSettled },
+    { name: 'access log', run: () => accessLog.stop() },
+    { name: 'database', run: disconnectFromDatabase },
+  ],
+})
+process.on('SIGTERM', (signal) => void shutdown(signal))
+process.on('SIGINT', (signal) => void shutdown(signal))

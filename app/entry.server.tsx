@@ -1,9 +1,17 @@
 import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+  type ServerInstrumentation,
+} from 'react-router'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { requestInfo } from '#app/http/request-context'
+import { log } from '#app/observability/logger.server'
+import { labelRoute } from '#app/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
@@ -20,11 +28,27 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request)
-    console.warn(`[db] ${request.method} ${new URL(request.url).pathname}: database unavailable`)
+    log.warn('database unavailable: answering 503')
     return
   }
-  console.error(error)
+  log.error({ err: error }, 'a loader, action or render failed')
 }
+
+// React Router names the route it matched (`news/:slug`); the request's log line and metrics use
+// that pattern, never the raw path. Unknown paths match the not-found route (`*`).
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    handler(handler) {
+      handler.instrument({
+        async request(handleRequest) {
+          const { meta } = await handleRequest()
+          // No meta: React Router answered before matching (its route manifest for lazy discovery).
+          labelRoute(meta ? `/${meta.pattern.replace(/^\/+/, '')}` : '/__manifest')
+        },
+      })
+    },
+  },
+]
 
 /** Keeps what React writes; React writes a page in small pieces, and each piece costs downstream. */
 class PageCollector extends Writable {
@@ -81,7 +105,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         // Before the shell, React Router's handleError reports it (onShellError rejects).
-        if (shellRendered) console.error(error)
+        if (shellRendered) log.error({ err: error }, 'rendering failed')
       },
     })
     const timeout = setTimeout(abort, streamTimeout + 1000)

@@ -1,6 +1,7 @@
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
+import { log } from '#app/observability/logger.server'
 
 /**
  * SPEC §3's logs and analytics answers carry `success` and `message`; failures keep that shape
@@ -14,7 +15,7 @@ export async function logsJson(request: Request, work: () => Promise<Record<stri
     if (error instanceof Response) return error
     if (isDatabaseUnavailable(error))
       return Response.json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '10' } })
-    console.error(error)
+    log.error({ err: error }, 'staff logs request failed')
     return Response.json({ success: false, message: 'Something went wrong on our side. Please try again.' }, { status: 500 })
   }
 }

@@ -3,6 +3,7 @@ import type { PlanSummary, ServiceSummary, SolutionSummary } from '#app/domain/c
 import { onContentChanged } from '#app/content/content-version.server'
 import { markIncomplete } from '#app/http/request-context'
 import { Plan, Service, Solution } from '#app/models/catalogue.server'
+import { log } from '#app/observability/logger.server'
 
 // The catalogue changes only through the seed and the admin plan sync, so each instance keeps
 // it for a short while; pages and the JSON API read the same cached queries. A content change
@@ -64,7 +65,7 @@ export async function settleList<T>(
   try {
     return { ok: true, items: await load() }
   } catch (error) {
-    console.warn(`[catalogue] list failed: ${(error as Error).message}`)
+    log.warn({ err: error }, 'catalogue: a list could not be read')
     markIncomplete(context)
     return { ok: false }
   }

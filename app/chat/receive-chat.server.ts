@@ -4,6 +4,7 @@ import type { ChatRequest } from '#app/domain/chat-request'
 import { ChatConversation } from '#app/models/chat.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatCard } from './teams.server'
+import { log } from '#app/observability/logger.server'
 
 /** The agent's answer: the incoming webhook is one-way, so it says who will answer and how. */
 export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>) {
@@ -40,7 +41,7 @@ export async function receiveChatMessage(visitorId: string, chat: ChatRequest) {
     const id = await queueOutboxMessage('teams', `chat:${visitorId}`, chatCard({ ...chat, siteUrl: getEnv().SITE_URL }))
     deliverSoon(id)
   } catch (error) {
-    console.error(`[chat] message from visitor ${visitorId} saved but its Teams card could not be queued: ${(error as Error).message}`)
+    log.error({ visitorId, err: error }, 'chat message saved but its Teams card could not be queued')
   }
   return reply
 }

@@ -12,8 +12,10 @@ export async function postToTeams(webhookUrl: string, card: TeamsCard) {
     signal: AbortSignal.timeout(TIMEOUT_MS),
   })
   if (!response.ok) {
+    // The answer's text goes into the error's cause, kept with the outbox attempt in the database
+    // and never logged: a webhook may quote the card, and the card holds what the visitor wrote.
     const body = (await response.text().catch(() => '')).slice(0, 200)
-    throw new Error(`Teams answered ${response.status}${body ? `: ${body}` : ''}`)
+    throw new Error(`Teams answered ${response.status}`, { cause: body || undefined })
   }
 }
 

@@ -22,6 +22,22 @@ describe('configuration', () => {
     expect(() => parseEnv({ ...minimal, WEB_CONCURRENCY: '0' })).toThrowError(/WEB_CONCURRENCY/)
   })
 
+  it('fills in the operations defaults', () => {
+    const env = parseEnv(minimal)
+    expect(env.LOG_LEVEL).toBe('info')
+    expect(env.METRICS_TOKEN).toBeUndefined()
+    expect(env.SHUTDOWN_DRAIN_MS).toBe(5000)
+  })
+
+  it('names a bad log level, a short metrics token and a bad drain time', () => {
+    expect(() => parseEnv({ ...minimal, LOG_LEVEL: 'verbose' })).toThrowError(/LOG_LEVEL must be one of fatal, error/)
+    expect(parseEnv({ ...minimal, LOG_LEVEL: ' DEBUG ' }).LOG_LEVEL).toBe('debug')
+    expect(() => parseEnv({ ...minimal, METRICS_TOKEN: 'short-token' })).toThrowError(/METRICS_TOKEN must be at least 32 characters/)
+    expect(parseEnv({ ...minimal, METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32))
+    expect(() => parseEnv({ ...minimal, SHUTDOWN_DRAIN_MS: 'soon' })).toThrowError(/SHUTDOWN_DRAIN_MS/)
+    expect(() => parseEnv({ ...minimal, SHUTDOWN_DRAIN_MS: '-1' })).toThrowError(/SHUTDOWN_DRAIN_MS/)
+  })
+
   it('names a missing database address', () => {
     expect(() => parseEnv({})).toThrowError(/MONGODB_URI/)
   })

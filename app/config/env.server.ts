@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
+import { LOG_LEVELS } from '#app/observability/log-levels'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
 // REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
@@ -45,6 +46,14 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: optionalUrl,
+    LOG_LEVEL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
+      .default('info'),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     // How long a cached page is served before it is rendered again (content changes drop it sooner).

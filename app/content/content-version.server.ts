@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ContentVersion } from '#app/models/content-version.server'
+import { log } from '#app/observability/logger.server'
 import { onePerProcess } from '#app/server/one-per-process'
 
 // Pages are cached in every instance's memory (page-cache/). When public content changes, the
@@ -65,8 +66,7 @@ export async function checkContentVersion() {
     state.token = token
     if (changed) notify()
   } catch (error) {
-    if (state.databaseAnswering)
-      console.warn(`[content] version check failed, cached pages are served as stale: ${(error as Error).message}`)
+    if (state.databaseAnswering) log.warn({ err: error }, 'content version check got no answer: cached pages are served as stale')
     state.databaseAnswering = false
   } finally {
     clearTimeout(timer)

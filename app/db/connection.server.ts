@@ -71,3 +71,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // mongoose with bufferCommands off throws a plain MongooseError while disconnected.
   return error.name === 'MongooseError' && /before initial connection|not connected|client was closed/i.test(error.message)
 }
+
+/** True for MongoDB's duplicate-key error: an insert lost to another with the same unique key. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
+}

@@ -3,6 +3,7 @@ import type { ContactFormValues } from '#app/domain/contact-form'
 import { Contact } from '#app/models/contact.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { contactNotification } from './contact-notification.server'
+import { log } from '#app/observability/logger.server'
 
 export type SavedContact = { id: string; name: string; email: string; phone?: string; service?: string; message: string; createdAt: string }
 
@@ -28,7 +29,7 @@ export async function receiveContact(values: ContactFormValues): Promise<SavedCo
     )
     deliverSoon(id)
   } catch (error) {
-    console.error(`[contact] enquiry ${contact.id} saved but its e-mail could not be queued: ${(error as Error).message}`)
+    log.error({ contactId: contact.id, err: error }, 'enquiry saved but its e-mail could not be queued')
   }
   return { ...contact, createdAt: saved.createdAt.toISOString() }
 }

@@ -1,4 +1,5 @@
-import { createContext, type RouterContext, RouterContextProvider } from 'react-router'
+import { createContext, RouterContextProvider } from 'react-router'
+import { onePerProcess } from '#app/server/one-per-process'
 
 /** What server.ts knows about a request before React Router sees it. */
 export type RequestInfo = {
@@ -9,6 +10,8 @@ export type RequestInfo = {
   cspNonce: string | undefined
   /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
   clientIp: string
+  /** The request id (X-Request-Id): in every log line of this request and in its response header. */
+  requestId: string
   /** Filled in while the response is made. */
   outcome: {
     /** Part of the page could not be loaded (a list the database did not give): never cache it. */
@@ -16,11 +19,8 @@ export type RequestInfo = {
   }
 }
 
-// server.ts and the React Router build are bundled separately, so each has its own copy of this
-// module; a context is found by identity, so both copies must share one key, kept on globalThis.
-const KEY = Symbol.for('roswell-it.request-info')
-const shared = globalThis as { [KEY]?: RouterContext<RequestInfo> }
-const requestInfoContext = (shared[KEY] ??= createContext<RequestInfo>())
+// A context is found by identity, so server.ts and the React Router build must share one key.
+const requestInfoContext = onePerProcess('request-info', () => createContext<RequestInfo>())
 
 /** The context React Router passes to loaders, actions and entry.server (built by server.ts). */
 export function contextFor(info: Omit<RequestInfo, 'outcome'>) {
@@ -30,11 +30,11 @@ export function contextFor(info: Omit<RequestInfo, 'outcome'>) {
 }
 
 /** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */
-export function requestInfo(context: Readonly<RouterContextProvider>): RequestInfo {
+export function requestInfo(context: Pick<RouterContextProvider, 'get'>): RequestInfo {
   return context.get(requestInfoContext)
 }
 
 /** Marks the response as missing part of its content (shown with an error text): it must not be cached. */
-export function markIncomplete(context: Readonly<RouterContextProvider>) {
+export function markIncomplete(context: Pick<RouterContextProvider, 'get'>) {
   requestInfo(context).outcome.incomplete = true
 }

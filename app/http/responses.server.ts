@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { log } from '#app/observability/logger.server'
 
 /** Throws a Response with the status when the condition is false (a 404 from a loader, say). */
 export function invariantResponse(condition: unknown, message: string, status = 400): asserts condition {
@@ -22,7 +23,7 @@ export async function handleJsonErrors(work: () => Promise<Response>): Promise<R
   } catch (error) {
     if (error instanceof Response) return error
     if (isDatabaseUnavailable(error)) return jsonError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { headers: { 'Retry-After': '10' } })
-    console.error(error)
+    log.error({ err: error }, 'JSON request failed')
     return jsonError(500, 'Something went wrong on our side. Please try again.')
   }
 }

@@ -23,8 +23,11 @@ export function isMailConfigured(settings: MailSettings): settings is MailSettin
   return Boolean(settings.smtpUrl && settings.to)
 }
 
-/** Sends a plain-text message (no HTML part, so nothing a visitor typed can become markup). */
-export async function sendMail(settings: MailSettings, mail: MailPayload) {
+/**
+ * Sends a plain-text message (no HTML part, so nothing a visitor typed can become markup).
+ * `messageId` names it (`<id@domain>`), so repeated sends of one notification are recognisable.
+ */
+export async function sendMail(settings: MailSettings, mail: MailPayload, { messageId }: { messageId?: string } = {}) {
   if (!isMailConfigured(settings)) throw new Error('SMTP_URL or CONTACT_TO is unset')
   await transportFor(settings.smtpUrl).sendMail({
     from: settings.from,
@@ -32,5 +35,6 @@ export async function sendMail(settings: MailSettings, mail: MailPayload) {
     replyTo: mail.replyTo,
     subject: mail.subject,
     text: mail.text,
+    messageId,
   })
 }

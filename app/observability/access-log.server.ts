@@ -4,6 +4,8 @@ import { AccessLogEntry } from '#app/models/access-log.server'
 import { DailySalt } from '#app/models/daily-salt.server'
 import { AccessLogRollupWriter } from './access-rollup.server'
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
+import { log } from './logger.server'
+import { metrics } from './metrics.server'
 
 export const ACCESS_LOG_RETENTION_DAYS = 30
 const FLUSH_INTERVAL_MS = 2000
@@ -73,11 +75,16 @@ export class AccessLogBuffer {
     next()
   }
 
+  private countDropped(count: number) {
+    this.dropped += count
+    metrics.accessLogDropped.inc(count)
+  }
+
   push(entry: PendingEntry) {
     if (this.buffer.length >= MAX_BUFFERED) {
       // The database is away for long: keep memory bounded and count what was lost.
       this.buffer.shift()
-      this.dropped++
+      this.countDropped(1)
     }
     this.buffer.push(entry)
   }
@@ -112,14 +119,16 @@ export class AccessLogBuffer {
       this.rollups.record(entries)
     } catch (error) {
       // Put the batch back (newest last) so a short outage loses nothing.
-      this.buffer = [...batch, ...this.buffer].slice(-MAX_BUFFERED)
-      console.warn(`[access-log] flush failed, ${batch.length} entries kept for retry: ${(error as Error).message}`)
+      const kept = [...batch, ...this.buffer]
+      this.countDropped(Math.max(0, kept.length - MAX_BUFFERED))
+      this.buffer = kept.slice(-MAX_BUFFERED)
+      log.warn({ entries: batch.length, err: error }, 'access log: flush failed, entries kept for retry')
       return
     }
     // The totals stay in memory when this fails and are written with the next flush.
     await this.rollups
       .save()
-      .catch((error: Error) => console.warn(`[access-log] rollup write failed, retried with the next flush: ${error.message}`))
+      .catch((error: Error) => log.warn({ err: error }, 'access log: rollup write failed, retried with the next flush'))
   }
 }
 

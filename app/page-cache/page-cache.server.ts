@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { RouterContextProvider } from 'react-router'
 import { isDatabaseAnswering, onContentChanged } from '#app/content/content-version.server'
 import { contextFor, requestInfo } from '#app/http/request-context'
+import { currentRequestScope, labelRoute } from '#app/observability/request-scope.server'
 import { cspWithScriptHashes } from '#app/server/security-headers.server'
 import { carriesCookie, pageCacheKey } from './cacheable-pages'
 import { inlineScriptHashes } from './inline-script-hashes.server'
@@ -22,6 +23,8 @@ type Rendered = {
   entry?: PageEntry
   /** A failure a stale copy should stand in for: a 5xx, or a page missing part of its content. */
   failed: boolean
+  /** The route pattern React Router matched, for the request log and metrics. */
+  route: string | undefined
 }
 
 // Headers the cache sets itself on every answer, or that belong to one response only.
@@ -50,8 +53,14 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
 
   async function renderAnonymously(key: string, req: Request, res: Response): Promise<Rendered> {
     const generation = store.generation
-    const context = contextFor({ cspNonce: undefined, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+    const context = contextFor({
+      cspNonce: undefined,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      requestId: res.locals.requestId as string,
+    })
     const response = await render(new globalThis.Request(new URL(key, siteUrl)), context)
+    // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
+    const route = currentRequestScope()?.route
     const body = Buffer.from(await response.arrayBuffer())
     const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name))
     const html = /^text\/html/i.test(response.headers.get('content-type') ?? '')
@@ -63,15 +72,16 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
       !incomplete &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
-    if (!storable) return { status: response.status, headers, body, csp, failed }
-    const entry = await makeEntry(key, body, headers, csp)
+    if (!storable) return { status: response.status, headers, body, csp, failed, route }
+    const entry = await makeEntry(key, body, headers, csp, route)
     store.set(entry, generation)
-    return { status: response.status, headers, body, csp, entry, failed }
+    return { status: response.status, headers, body, csp, entry, failed, route }
   }
 
   function send(req: Request, res: Response, entry: PageEntry, state: 'hit' | 'miss' | 'stale') {
     const encoding = chooseEncoding(req.headers['accept-encoding'])
     const variant = (encoding && entry.encoded[encoding]) || entry.identity
+    labelRoute(entry.route)
     res.setHeader('X-Page-Cache', state)
     res.setHeader('Content-Security-Policy', entry.csp)
     res.setHeader('Vary', 'Accept-Encoding')
@@ -92,6 +102,7 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
 
   /** An answer that is not cached (a 404 page, a page with a failed list): sent as rendered. */
   function sendRendered(res: Response, rendered: Rendered) {
+    labelRoute(rendered.route)
     res.setHeader('X-Page-Cache', 'miss')
     res.setHeader('Content-Security-Policy', rendered.csp)
     for (const [name, value] of rendered.headers) res.append(name, value)

@@ -52,7 +52,7 @@ describe('PageStore', () => {
 
   it('calls an entry fresh until its time to live has passed', async () => {
     const store = new PageStore({ maxBytes: 1 << 20, ttlMs: 1000 })
-    const entry = await makeEntry('/', page, [], '', 5000)
+    const entry = await makeEntry('/', page, [], '', '/', 5000)
     expect(store.isFresh(entry, 5999)).toBe(true)
     expect(store.isFresh(entry, 6000)).toBe(false)
   })

@@ -26,6 +26,8 @@ export type PageEntry = {
   identity: Variant
   encoded: Partial<Record<Encoding, Variant>>
   storedAt: number
+  /** The route pattern React Router matched when it rendered the page, for the request log and metrics. */
+  route: string | undefined
   /** Memory held, as counted against the cache's bound. */
   bytes: number
 }
@@ -34,7 +36,14 @@ export type PageEntry = {
 const ENTRY_OVERHEAD_BYTES = 1024
 
 /** Makes an entry: compresses the body both ways (in the thread pool) and names each variant. */
-export async function makeEntry(key: string, body: Buffer, headers: [string, string][], csp: string, now = Date.now()): Promise<PageEntry> {
+export async function makeEntry(
+  key: string,
+  body: Buffer,
+  headers: [string, string][],
+  csp: string,
+  route?: string,
+  now = Date.now(),
+): Promise<PageEntry> {
   const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27)
   const [br, gz] = await Promise.all([
     brotli(body, {
@@ -53,7 +62,7 @@ export async function makeEntry(key: string, body: Buffer, headers: [string, str
   const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, csp.length)
   const bytes =
     body.length + (encoded.br?.body.length ?? 0) + (encoded.gzip?.body.length ?? 0) + 2 * key.length + headerBytes + ENTRY_OVERHEAD_BYTES
-  return { key, headers, csp, identity: { body, etag: `"${tag}"` }, encoded, storedAt: now, bytes }
+  return { key, headers, csp, identity: { body, etag: `"${tag}"` }, encoded, storedAt: now, route, bytes }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
 import { Order } from '#app/models/order.server'
 import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
+import { log } from '#app/observability/logger.server'
 
 // The two ways to pay both start here: a subscription confirmed in the page with Stripe
 // Elements, or a hosted Stripe Checkout Session for visitors without JavaScript. Either way the
@@ -192,7 +193,7 @@ export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string)
     const session = await stripe.checkout.sessions.retrieve(sessionId)
     return session.status === 'complete'
   } catch (error) {
-    console.error(`[payments] could not read checkout session ${sessionId}: ${(error as Error).message}`)
+    log.error({ checkoutSessionId: sessionId, err: error }, 'payments: could not read a checkout session')
     return false
   }
 }

@@ -27,6 +27,7 @@ import { getStripe, isCardPaymentConfigured, stripePublishableKey } from '#app/p
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/checkout'
+import { log } from '#app/observability/logger.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof OrderRequestError) return data({ formError: error.message }, { status: error.status })
     if (isStripeError(error)) {
-      console.error(`[payments] Stripe refused a checkout session: ${error.message}`)
+      log.error({ err: error }, 'payments: Stripe refused a checkout session')
       return data({ formError: PROVIDER_UNAVAILABLE_MESSAGE }, { status: 502 })
     }
     throw error

@@ -1,5 +1,6 @@
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { RateLimitHit } from '#app/models/rate-limit.server'
+import { metrics } from '#app/observability/metrics.server'
 
 export type RateLimitRule = {
   /** Names the limit, e.g. 'contact'; hits under different rules never mix. */
@@ -16,6 +17,12 @@ function windowOf(rule: RateLimitRule, now: number) {
   return { windowStart, retryAfterSeconds }
 }
 
+/** Every refusal passes here: the metric counts refusals by rule (never by subject). */
+function counted(rule: RateLimitRule, result: RateLimitResult) {
+  if (!result.allowed) metrics.rateLimitRefusals.inc({ rule: rule.name })
+  return result
+}
+
 /**
  * Counts one hit for `subject` (an IP, a username) under `rule` in a fixed window. Hits live in the
  * database, so every instance behind the load balancer shares the count. Each request inserts its
@@ -27,14 +34,14 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = D
   const key = `${rule.name}:${subject}`
   await RateLimitHit.create({ key, windowStart, expiresAt: new Date(windowStart.getTime() + rule.windowMs) })
   const count = await RateLimitHit.countDocuments({ key, windowStart })
-  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+  return counted(rule, { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds })
 }
 
 /** Reads the count without adding to it (to refuse before doing expensive work). */
 export async function peekRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)
   const count = await RateLimitHit.countDocuments({ key: `${rule.name}:${subject}`, windowStart })
-  return { allowed: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds }
+  return counted(rule, { allowed: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds })
 }
 
 export async function resetRateLimit(rule: RateLimitRule, subject: string) {

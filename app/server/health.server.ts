@@ -1,15 +1,26 @@
 import { Router } from 'express'
 import { pingDatabase } from '#app/db/connection.server'
+import { labelRoute } from '#app/observability/request-scope.server'
+import { isDraining } from './shutdown.server'
 
-/** /healthz: the process runs. /readyz: it can serve traffic, database included. */
+/**
+ * /healthz: the process runs (until it exits). /readyz: it should get traffic: the database
+ * answers and the server is not shutting down.
+ */
 export const healthRoutes = Router()
 
 healthRoutes.get('/healthz', (_req, res) => {
+  labelRoute('/healthz')
   res.set('Cache-Control', 'no-store').json({ status: 'ok' })
 })
 
 healthRoutes.get('/readyz', async (_req, res) => {
+  labelRoute('/readyz')
   res.set('Cache-Control', 'no-store')
+  if (isDraining()) {
+    res.status(503).json({ status: 'draining' })
+    return
+  }
   try {
     await pingDatabase()
     res.json({ status: 'ready' })

@@ -1,34 +1,52 @@
+import mongoose from 'mongoose'
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
-import { connectToDatabase, ensureIndexes } from '#app/db/connection.server'
+import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
+import { log } from '#app/observability/logger.server'
+import { watchDatabasePool } from '#app/observability/metrics.server'
 import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/outbox/outbox.server'
 import { pruneAccessLogRollups } from '#app/observability/access-rollup.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
 
+/**
+ * Instances started together (a deploy) run the same start-up writes at once; an upsert that loses
+ * the race fails with a duplicate-key error because the other instance inserted the same record.
+ * The step is then run once more, and finds the work done.
+ */
+async function alongsideOtherInstances<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error
+    return step()
+  }
+}
+
 /** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
 export async function prepareDatabase(env: Env) {
   await connectToDatabase(env.MONGODB_URI)
+  watchDatabasePool(mongoose.connection.getClient())
   await ensureIndexes()
-  const seeded = await seedCatalogueIfEmpty()
-  if (seeded) console.log(`[startup] empty catalogue seeded with ${seeded.services} services and ${seeded.plans} plans`)
-  const admin = await ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD })
-  if (admin.demo) console.warn('[startup] ADMIN_PASSWORD is unset: the demo admin account is active (local use only)')
+  const seeded = await alongsideOtherInstances(() => seedCatalogueIfEmpty())
+  if (seeded) log.info(seeded, 'empty catalogue seeded')
+  const admin = await alongsideOtherInstances(() => ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }))
+  if (admin.demo) log.warn('ADMIN_PASSWORD is unset: the demo admin account is active (local use only)')
 }
 
 const HOUR = 60 * 60 * 1000
 
-/** Jobs every instance runs. Features add theirs here (outbox retries, pruning). */
+/** Jobs the instances share: each period, the instance holding the job's lease runs it. */
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
   { name: 'prune-access-log-rollups', everyMs: HOUR, run: () => pruneAccessLogRollups() },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
-  { name: 'deliver-outbox', everyMs: 30 * 1000, run: () => deliverDueOutboxMessages() },
+  { name: 'deliver-outbox', everyMs: 30 * 1000, run: (signal) => deliverDueOutboxMessages(undefined, undefined, signal) },
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
 ]

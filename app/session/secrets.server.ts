@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { getEnv } from '#app/config/env.server'
+import { log } from '#app/observability/logger.server'
 import { onePerProcess } from '#app/server/one-per-process'
 
 // server.ts and the React Router build each bundle this module: one generated secret per process.
@@ -15,7 +16,7 @@ export function sessionSecrets(): string[] {
   if (configured) return [configured]
   if (!generated.secret) {
     generated.secret = randomBytes(32).toString('base64')
-    console.warn('[session] SESSION_SECRET is unset: using a random secret for this process (local use only)')
+    log.warn('SESSION_SECRET is unset: using a random secret for this process (local use only)')
   }
   return [generated.secret]
 }

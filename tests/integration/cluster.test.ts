@@ -70,7 +70,7 @@ describe('the production cluster', () => {
   let cluster: AppServer
   beforeAll(async () => {
     cluster = await startAppServer({ mongodbUri, entry: 'build/cluster.js', env: { WEB_CONCURRENCY: '2' } })
-    await waitFor(cluster.output, (output) => output.includes('[cluster] 2 worker(s) serving'))
+    await waitFor(cluster.output, (output) => output.includes('cluster: 2 worker(s) serving'))
   })
   afterAll(async () => {
     await cluster?.stop()
@@ -153,7 +153,7 @@ describe('the production cluster', () => {
     expect(JSON.parse(text)).toMatchObject({ contact: { name: 'Pat Drain' } })
     expect(await cluster.exited).toBe(0)
     expect(cluster.output().split('Stopped cleanly').length - 1).toBe(2)
-    expect(cluster.output()).toContain('[cluster] all workers stopped')
+    expect(cluster.output()).toContain('cluster: all workers stopped')
     for (const worker of workers) expect(() => process.kill(worker, 0)).toThrow()
   })
 })

@@ -66,7 +66,7 @@ describe('a database outage', () => {
     cleanups.push(() => database.stop())
     // Pages expire after a second here, so during the outage every one is past its time to live.
     const server = await startAppServer({ mongodbUri: `${database.uri}outage`, env: { PAGE_CACHE_TTL_SECONDS: '1' } })
-    cleanups.push(() => server.stop())
+    cleanups.push(async () => void (await server.stop()))
 
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     const before = new Map<string, string>()

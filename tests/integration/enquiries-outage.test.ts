@@ -21,7 +21,7 @@ describe('a database outage while visitors send enquiries', () => {
     const port = database.port
     cleanups.push(() => database.stop())
     const server = await startAppServer({ mongodbUri: `${database.uri}enquiries_outage`, env: { TRUST_PROXY: '1' } })
-    cleanups.push(() => server.stop())
+    cleanups.push(async () => void (await server.stop()))
 
     let sequence = 0
     const send = (path: string, body: Record<string, string>) =>

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import http from 'node:http'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -6,10 +7,13 @@ import { describe, expect, it } from 'vitest'
 import { ensureAdminAccount } from '#app/auth/admin-account.server'
 import { verifyPassword } from '#app/auth/password.server'
 import { seedCatalogue } from '#app/db/seed.server'
+import { AccessLogEntry } from '#app/models/access-log.server'
 import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
+import { OutboxMessage } from '#app/models/outbox.server'
 import { User } from '#app/models/user.server'
 import { freePort, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
+import { startSmtpReceiver, waitFor } from '#tests/support/receivers'
 
 const run = promisify(execFile)
 const mongodbUri = setupTestDatabase('foundation')
@@ -127,14 +131,23 @@ describe('the production server', () => {
     }
   })
 
-  it('stops with a message naming a bad variable', async () => {
+  it.each([
+    ['PORT', 'eighty', /PORT/],
+    ['METRICS_TOKEN', 'too-short-to-guard-metrics', /METRICS_TOKEN must be at least 32 characters/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['SHUTDOWN_DRAIN_MS', 'a while', /SHUTDOWN_DRAIN_MS/],
+  ])('stops with a message naming a bad %s', async (name, value, message) => {
     const failure = await run(process.execPath, ['build/server.js'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, MONGODB_URI: mongodbUri, PORT: 'eighty' },
-    }).catch((error: { code: number; stderr: string }) => error)
+      env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, [name]: value },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
     expect('code' in failure && failure.code).toBe(1)
-    expect((failure as { stderr: string }).stderr).toMatch(/PORT/)
-    expect((failure as { stderr: string }).stderr).not.toMatch(/\n\s+at /) // no stack trace
+    const { stdout, stderr } = failure as { stdout: string; stderr: string }
+    // One JSON line on stdout, like every other log line, naming the variable.
+    const line = JSON.parse(stdout.trim().split('\n').at(-1)!) as { level: string; msg: string }
+    expect(line.level).toBe('fatal')
+    expect(line.msg).toMatch(message)
+    expect(stdout + stderr).not.toMatch(/\n\s+at /) // no stack trace
   })
 
   it('says clearly when the port is taken', async () => {
@@ -144,19 +157,78 @@ describe('the production server', () => {
       const failure = await run(process.execPath, ['build/server.js'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, PORT: port, HOST: '127.0.0.1' },
-      }).catch((error: { code: number; stderr: string }) => error)
+      }).catch((error: { code: number; stdout: string }) => error)
       expect((failure as { code: number }).code).toBe(1)
-      expect((failure as { stderr: string }).stderr).toContain(`Port ${port} is already in use`)
+      expect((failure as { stdout: string }).stdout).toContain(`Port ${port} is already in use`)
     } finally {
       await server.stop()
     }
   })
 
-  it('finishes cleanly on SIGTERM', async () => {
-    const server = await startAppServer({ mongodbUri })
-    await (await fetch(`${server.url}/`)).text()
-    await server.stop()
-    expect(server.output()).toContain('Stopped cleanly')
+  it('on SIGTERM answers /readyz 503 at once, serves through the drain, then finishes what is in flight and stops cleanly', async () => {
+    const smtp = await startSmtpReceiver()
+    const server = await startAppServer({
+      mongodbUri,
+      env: { SHUTDOWN_DRAIN_MS: '1500', SMTP_URL: smtp.url, CONTACT_TO: 'staff@roswell.test', TRUST_PROXY: '1' },
+    })
+    try {
+      // A visitor whose upload is still under way when the signal comes, on a connection of its own.
+      const slowBody = JSON.stringify({ name: 'Slow Upload', email: 'slow@example.com', message: 'Sent over a slow connection.' })
+      const slow = http.request(`${server.url}/api/contact`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(slowBody), 'X-Forwarded-For': '203.0.113.90' },
+      })
+      const slowStatus = new Promise<number>((resolve, reject) => {
+        slow.on('response', (response) => (response.resume(), resolve(response.statusCode ?? 0)))
+        slow.on('error', reject)
+      })
+      slow.write(slowBody.slice(0, 20))
+      // An enquiry whose e-mail is still being sent when the signal comes (the mail server takes 3 s).
+      smtp.delayNext('Shutdown Sender', 3000)
+      const sent = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.91' },
+        body: JSON.stringify({ name: 'Shutdown Sender', email: 'sender@example.com', message: 'Queued just before the shutdown.' }),
+      })
+      expect(sent.status).toBe(201)
+      const { contact } = (await sent.json()) as { contact: { id: string } }
+
+      const signalledAt = Date.now()
+      const exited = server.stop()
+      await waitFor(() => server.output().includes('shutting down'))
+      const ready = await fetch(`${server.url}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(await ready.json()).toEqual({ status: 'draining' })
+      // Still serving during the drain, and telling keep-alive clients to reconnect (elsewhere).
+      const page = await fetch(`${server.url}/`)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('connection')).toBe('close')
+      await page.text()
+      expect(Date.now() - signalledAt).toBeLessThan(1500)
+
+      // After the drain: no new connections, but the request in flight is answered.
+      await waitFor(() => server.output().includes('no longer accepting connections'), 5000)
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1400)
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+      slow.end(slowBody.slice(20))
+      expect(await slowStatus).toBe(201)
+
+      expect(await exited).toBe(0)
+      const output = server.output()
+      expect(output).toContain('Stopped cleanly')
+      // The notification under way was finished before the exit, not left 'sending' for a retry.
+      expect(smtp.received.filter((mail) => mail.text.includes('Shutdown Sender'))).toHaveLength(1)
+      expect((await OutboxMessage.findOne({ subject: `contact:${contact.id}` }).lean())?.status).toBe('sent')
+      // The access log buffer was written before the database connection closed.
+      expect(
+        await AccessLogEntry.countDocuments({ path: '/api/contact', status: 201, timestamp: { $gte: new Date(signalledAt - 60_000) } }),
+      ).toBe(2)
+      expect(await AccessLogEntry.countDocuments({ path: '/', timestamp: { $gte: new Date(signalledAt) } })).toBe(1)
+    } finally {
+      await server.stop()
+      await smtp.stop()
+    }
   })
 
   it('uses a free port helper that really finds free ports', async () => {

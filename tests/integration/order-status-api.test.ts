@@ -30,7 +30,7 @@ function update(id: string, body: unknown) {
     url,
     params: { id },
     pattern: '/api/orders/:id/update-status',
-    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1' }),
+    context: contextFor({ cspNonce: '', clientIp: '127.0.0.1', requestId: 'test' }),
   })
 }
 

@@ -18,8 +18,10 @@ export async function freePort(): Promise<number> {
 export type AppServer = {
   url: string
   pid: number
+  /** Everything the server wrote to stdout and stderr so far. */
   output: () => string
-  stop: () => Promise<void>
+  /** Sends SIGTERM and resolves with the exit code once the process has exited. */
+  stop: () => Promise<number | null>
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>
 }
@@ -52,6 +54,8 @@ export async function startAppServer({
       PORT: String(port),
       MONGODB_URI: mongodbUri,
       SITE_URL: `http://127.0.0.1:${port}`,
+      // Tests stop servers often; the drain before closing is tested on its own (foundation.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,8 +88,8 @@ export async function startAppServer({
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
         child.kill('SIGTERM')
       }),
   }

@@ -17,6 +17,7 @@ function decodeQuotedPrintable(body: string) {
 export async function startSmtpReceiver() {
   const received: ReceivedMail[] = []
   let refuse: { matches: (raw: string) => boolean; count: number } = { matches: () => false, count: 0 }
+  let delay: { marker: string; ms: number } = { marker: '', ms: 0 }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,6 +32,13 @@ export async function startSmtpReceiver() {
           const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })
           return callback(error)
         }
+        if (delay.ms > 0 && raw.includes(delay.marker)) {
+          const { ms } = delay
+          delay = { marker: '', ms: 0 }
+          setTimeout(() => accept(raw), ms)
+        } else accept(raw)
+      })
+      function accept(raw: string) {
         const split = raw.indexOf('\r\n\r\n')
         const headers = raw.slice(0, split)
         const body = raw.slice(split + 4)
@@ -43,7 +51,7 @@ export async function startSmtpReceiver() {
           text,
         })
         callback()
-      })
+      }
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -54,6 +62,10 @@ export async function startSmtpReceiver() {
     /** The next `count` messages whose raw text contains `marker` are refused with a temporary failure (451). */
     refuseNext(marker: string, count = 1) {
       refuse = { matches: (raw) => raw.includes(marker), count }
+    },
+    /** The next message containing `marker` is accepted only after `ms` (a slow mail server). */
+    delayNext(marker: string, ms: number) {
+      delay = { marker, ms }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

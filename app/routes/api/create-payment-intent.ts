@@ -13,6 +13,7 @@ import {
 } from '#app/payments/orders.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/create-payment-intent'
+import { log } from '#app/observability/logger.server'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.
@@ -51,7 +52,7 @@ export function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof OrderRequestError) return jsonError(error.status, error.message, error.extra)
       if (isStripeError(error)) {
-        console.error(`[payments] Stripe refused to start a payment: ${error.message}`)
+        log.error({ err: error }, 'payments: Stripe refused to start a payment')
         return jsonError(502, PROVIDER_UNAVAILABLE_MESSAGE)
       }
       throw error

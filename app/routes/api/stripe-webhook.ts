@@ -3,6 +3,7 @@ import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { getStripe } from '#app/payments/stripe-client.server'
 import { applyStripeEvent } from '#app/payments/webhook.server'
 import type { Route } from './+types/stripe-webhook'
+import { log } from '#app/observability/logger.server'
 
 // POST /api/stripe/webhook: Stripe's signed events settle orders. The signature is checked over
 // the raw body, so the body is read as text and parsed only by the SDK.
@@ -21,7 +22,10 @@ export function action({ request }: Route.ActionArgs) {
       return jsonError(400, 'Invalid webhook signature.')
     }
     const outcome = await applyStripeEvent(event)
-    console.log(`[payments] webhook ${event.type} ${event.id}: ${outcome.reason ?? (outcome.applied ? 'applied' : 'skipped')}`)
+    log.info(
+      { eventType: event.type, eventId: event.id, orderId: outcome.orderId, applied: outcome.applied, reason: outcome.reason },
+      'payments: Stripe webhook event',
+    )
     // Stripe retries anything but 2xx; an event we ignore is still delivered successfully.
     return Response.json({ received: true, ...outcome })
   })

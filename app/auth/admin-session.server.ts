@@ -16,6 +16,11 @@ function sessionCookie() {
   return cookie
 }
 
+/** The staff session cookie's name: a request that carries it bypasses the page cache. */
+export function adminSessionCookieName() {
+  return sessionCookie().name
+}
+
 function hashToken(token: string) {
   return createHash('sha256').update(token).digest('base64url')
 }

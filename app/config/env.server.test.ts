@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { InvalidEnvironmentError, parseEnv } from './env.server'
 
@@ -10,6 +11,19 @@ describe('configuration', () => {
     expect(env.HOST).toBe('0.0.0.0')
     expect(env.ADMIN_USERNAME).toBe('admin')
     expect(env.SMTP_URL).toBeUndefined()
+    expect(env.PAGE_CACHE_MB).toBe(64)
+    expect(env.PAGE_CACHE_TTL_SECONDS).toBe(300)
+    expect(env.WEB_CONCURRENCY).toBe(availableParallelism())
+  })
+
+  it('reads the worker count, and an empty one as unset', () => {
+    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3)
+    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(availableParallelism())
+    expect(() => parseEnv({ ...minimal, WEB_CONCURRENCY: '0' })).toThrowError(/WEB_CONCURRENCY/)
+  })
+
+  it('fills in the operations defaults', () => {
+    const env = parseEnv(minimal)
     expect(env.LOG_LEVEL).toBe('info')
     expect(env.METRICS_TOKEN).toBeUndefined()
     expect(env.SHUTDOWN_DRAIN_MS).toBe(5000)

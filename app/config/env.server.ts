@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/observability/log-levels'
 
@@ -72,6 +73,20 @@ export const envSchema = z
       .default('info'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+    // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // How long a cached page is served before it is rendered again (content changes drop it sooner).
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // Server processes (node:cluster workers) in production; unset: one per available core.
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(64)
+        .default(() => availableParallelism()),
+    ),
   })
   .superRefine((env, ctx) => {
     // Cookies are Secure only over https, and payment return URLs come from SITE_URL.

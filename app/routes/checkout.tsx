@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       await hostedCheckoutOutcome(hostedResult, url.searchParams.get('session_id'), requestInfo(context).clientIp),
     )
   }
-  const plans = await settleList(listPlans)
+  const plans = await settleList(listPlans, context)
   return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey() }
 }
 

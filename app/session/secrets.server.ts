@@ -3,8 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/config/env.server'
 import { log } from '#app/observability/logger.server'
+import { onePerProcess } from '#app/server/one-per-process'
 
-let secrets: string[] | undefined
+// server.ts and the React Router build each bundle this module: one list per process, so a secret
+// generated when the file can't be kept is still the same for both.
+const kept = onePerProcess<{ secrets?: string[] }>('session-secrets', () => ({}))
 
 /**
  * Cookie signing secrets: SESSION_SECRET's comma-separated list (the first signs, all verify, so a
@@ -14,8 +17,8 @@ let secrets: string[] | undefined
  * load balancer must sign with the same secret.
  */
 export function sessionSecrets(): string[] {
-  secrets ??= getEnv().SESSION_SECRET ?? [localSecret(getEnv().SESSION_SECRET_FILE)]
-  return secrets
+  kept.secrets ??= getEnv().SESSION_SECRET ?? [localSecret(getEnv().SESSION_SECRET_FILE)]
+  return kept.secrets
 }
 
 /** Where the secrets come from, for the start-up message. */

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type SessionStorage } from 'react-router'
+import { type Cookie, createCookieSessionStorage, redirect, type SessionStorage } from 'react-router'
 import { z } from 'zod'
 import { type Toast, toastSchema } from '#app/domain/toast'
 import { createSiteCookie } from './site-cookie.server'
@@ -7,12 +7,23 @@ import { createSiteCookie } from './site-cookie.server'
 // form POST (the no-JavaScript path) and is shown once.
 const TOAST_KEY = 'toast'
 
-let storage: SessionStorage | undefined
+let cookie: Cookie | undefined
+let storage: SessionStorage<Record<string, never>, { toast: Toast }> | undefined
 
-// Created on first use so modules that import this one don't need the environment to load.
+// Created on first use, so importing this module (server.ts does) needs no environment yet.
+function toastCookie() {
+  cookie ??= createSiteCookie('en_toast')
+  return cookie
+}
+
 function toastStorage() {
-  storage ??= createCookieSessionStorage({ cookie: createSiteCookie('en_toast') })
+  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({ cookie: toastCookie() })
   return storage
+}
+
+/** The flash cookie's name: a request that carries it bypasses the page cache (it must see its toast). */
+export function toastCookieName() {
+  return toastCookie().name
 }
 
 export async function createToastHeaders(toast: Toast) {

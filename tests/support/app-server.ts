@@ -70,6 +70,8 @@ export type AppServer = {
   stop: () => Promise<number | null>
   /** Resident memory in MB after a full garbage collection (servers started with `inspect: true`). */
   retainedMemoryMb: () => Promise<number>
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
 }
 
 /**
@@ -81,6 +83,7 @@ export async function startAppServer({
   env = {},
   nodeArgs = [],
   inspect = false,
+  entry = 'build/server.js',
 }: {
   mongodbUri: string
   env?: Record<string, string>
@@ -88,10 +91,12 @@ export async function startAppServer({
   nodeArgs?: string[]
   /** Opens the V8 inspector on a random loopback port, for retainedMemoryMb(). */
   inspect?: boolean
+  /** One server process (default), or build/cluster.js for the production cluster. */
+  entry?: string
 }): Promise<AppServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), 'build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), entry], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -126,8 +131,13 @@ export async function startAppServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
   return {
     url,
+    exited,
     pid: child.pid!,
     output: () => output,
     retainedMemoryMb: async () => {

@@ -1,5 +1,4 @@
 import { requireAdminApi } from '#app/auth/require-admin.server'
-import { clearCatalogueCache } from '#app/catalogue/catalogue.server'
 import { syncPlanCatalogue } from '#app/db/seed.server'
 import { handleJsonErrors } from '#app/http/responses.server'
 import type { Route } from './+types/update-plans'
@@ -11,7 +10,6 @@ export function action({ request }: Route.ActionArgs) {
     await requireAdminApi(request)
     if (request.method !== 'POST') return Response.json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
     const plans = await syncPlanCatalogue()
-    clearCatalogueCache()
     return Response.json({ success: true, message: `Plan catalogue synchronised (${plans} plans).`, plans })
   })
 }

@@ -29,5 +29,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# build/server.js is server.ts bundled; it imports the React Router build beside it.
-CMD ["node", "build/server.js"]
+# build/cluster.js (cluster.ts) runs build/server.js (server.ts, which imports the React Router build
+# beside it) once per available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
+# every worker and waits until they have drained.
+CMD ["node", "build/cluster.js"]

@@ -1,7 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { STAFF } from './tests/e2e/support/staff-credentials'
 
 // End-to-end tests drive Debian's Chromium (Playwright can't download its own here) against the
-// built production server, started on its own port with its own database (`e2e`).
+// built production server as production runs it (the cluster, two workers, each with its own page
+// cache), started on its own port with its own database (`e2e`).
 const port = Number(process.env.E2E_PORT ?? 4173)
 const mongodbServer = (process.env.MONGODB_URI ?? '').replace(/\/?$/, '/')
 
@@ -34,13 +36,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
   webServer: {
-    command: 'node build/server.js',
+    command: 'node build/cluster.js',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
     env: {
       NODE_ENV: 'production',
+      WEB_CONCURRENCY: '2',
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
@@ -57,6 +60,8 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      ADMIN_USERNAME: STAFF.username,
+      ADMIN_PASSWORD: STAFF.password,
     },
   },
 })

@@ -16,6 +16,7 @@ import type { Route } from './+types/root'
 import { ChatWidget } from '#app/components/chat-widget'
 import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
+import { StaticIsland, useStaticIslandLinks } from '#app/components/static-island'
 import { Stylesheet } from '#app/components/stylesheet'
 import { isCheckoutPath } from '#app/domain/site-paths'
 import { TrustStrip } from '#app/components/trust-strip'
@@ -27,7 +28,7 @@ import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
 import { getToast } from '#app/session/toast.server'
 // The contact form's spam trap (enquiries work): inputs from the loader, provided to every form.
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
-import { getHoneypot } from '#app/enquiries/honeypot.server'
+import { currentHoneypotInputProps } from '#app/enquiries/honeypot.server'
 
 // The SVG for browsers that take it, /favicon.ico for the rest (browsers ask for it anyway), the
 // home-screen icon for iOS and the web app manifest (scripts/make-icons.mjs draws the PNGs).
@@ -41,7 +42,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
   // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
-  const honeypotInputProps = await getHoneypot().getInputProps()
+  const honeypotInputProps = await currentHoneypotInputProps()
   return data({ siteUrl: getEnv().SITE_URL, toast, honeypotInputProps }, { headers: headers ?? undefined })
 }
 
@@ -59,6 +60,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  useStaticIslandLinks()
   const rootData = useRouteLoaderData<typeof loader>('root')
   const siteUrl = rootData?.siteUrl ?? ''
   return (
@@ -89,8 +91,14 @@ function PageFoot() {
   // A printed staff page is the record itself: no marketing footer under it.
   return (
     <div className={pathname.startsWith('/admin') ? 'print:hidden' : undefined}>
-      <TrustStrip />
-      {isCheckoutPath(pathname) ? null : <SiteFooter />}
+      <StaticIsland id="trust-strip-island">
+        <TrustStrip />
+      </StaticIsland>
+      {isCheckoutPath(pathname) ? null : (
+        <StaticIsland id="site-footer-island">
+          <SiteFooter />
+        </StaticIsland>
+      )}
     </div>
   )
 }

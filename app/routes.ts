@@ -24,6 +24,7 @@ export default [
   route('resources', 'routes/resources.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('.well-known/security.txt', 'routes/security-txt.ts'),
 
   ...prefix('api', [
     route('services', 'routes/api/services.ts'),
@@ -40,6 +41,8 @@ export default [
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),
+    // Any other API path: a JSON 404 for every method.
+    route('*', 'routes/api/not-found.ts'),
   ]),
 
   // Any other path: the 404 page.

@@ -58,14 +58,23 @@ const TRANSCRIPT_FIELDS = ['name', 'email', 'updatedAt'] as const
 const transcriptProjection = projectionOf([...TRANSCRIPT_FIELDS, 'messages'] as const)
 const MESSAGE_FIELDS = ['sender', 'content', 'timestamp'] as const
 export type ChatTranscript = View<ChatConversationDocument, (typeof TRANSCRIPT_FIELDS)[number]> & {
+  /** Older messages not in `messages`. */
+  earlierMessages: number
   messages: View<ChatMessageDocument, (typeof MESSAGE_FIELDS)[number]>[]
 }
 
-/** The most recently active support chats with their transcripts. */
+/** Messages of each transcript the dashboard shows: the newest. */
+export const TRANSCRIPT_MESSAGES_SHOWN = 50
+
+/**
+ * The most recently active support chats with the end of their transcripts: a bounded slice, however
+ * long the conversations (each keeps at most 200 messages; FerretDB has no $slice projection).
+ */
 export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
   const docs = await ChatConversation.find({}, transcriptProjection).sort({ updatedAt: -1 }).limit(limit).lean()
   return docs.map((doc) => ({
     ...toView(doc, TRANSCRIPT_FIELDS),
-    messages: doc.messages.map((message) => toView(message, MESSAGE_FIELDS)),
+    earlierMessages: Math.max(0, doc.messages.length - TRANSCRIPT_MESSAGES_SHOWN),
+    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => toView(message, MESSAGE_FIELDS)),
   }))
 }

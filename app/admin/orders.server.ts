@@ -3,6 +3,7 @@ import { listPlans } from '#app/catalogue/catalogue.server'
 import { projectionOf, toView, type View } from '#app/db/views.server'
 import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order, type OrderDocument } from '#app/models/order.server'
+import { withOrderLock } from '#app/payments/order-lock.server'
 import { pageWindow } from './pagination'
 
 export const ORDERS_PER_PAGE = 50
@@ -68,16 +69,20 @@ export type StatusChange =
  */
 export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId }: { paymentId?: string } = {}): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
-  const current = await Order.findById(id, { status: 1 }).lean()
-  if (!current) return { outcome: 'not-found' }
-  const from = current.status
-  if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
-  const updated = await Order.findOneAndUpdate(
-    { _id: current._id, status: from },
-    { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
-    // No projection: FerretDB does not implement findAndModify's "fields".
-    { new: true },
-  ).lean()
-  if (!updated) return { outcome: 'changed-meanwhile' }
-  return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }
+  // Under the order's lock: FerretDB does not apply a conditional update atomically, so the status
+  // condition alone would not stop staff and the payment webhook both applying a change.
+  return withOrderLock(id, async (): Promise<StatusChange> => {
+    const current = await Order.findById(id, { status: 1 }).lean()
+    if (!current) return { outcome: 'not-found' }
+    const from = current.status
+    if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
+    const updated = await Order.findOneAndUpdate(
+      { _id: current._id, status: from },
+      { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
+      // No projection: FerretDB does not implement findAndModify's "fields".
+      { new: true },
+    ).lean()
+    if (!updated) return { outcome: 'changed-meanwhile' }
+    return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }
+  })
 }

@@ -1,26 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { isValidObjectId } from 'mongoose'
-import { createCookie } from 'react-router'
-import { getEnv } from '#app/config/env.server'
+import type { Cookie } from 'react-router'
 import { AdminSession } from '#app/models/admin-session.server'
-import { User } from '#app/models/user.server'
-import { sessionSecrets } from '#app/session/secrets.server'
+import { type StaffRole, User } from '#app/models/user.server'
+import { createSiteCookie } from '#app/session/site-cookie.server'
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60
 
-let cookie: ReturnType<typeof createCookie> | undefined
+let cookie: Cookie | undefined
 
 // Created on first use so tests and scripts that never touch sessions don't need the environment.
+// `__Host-en_admin` in production (see createSiteCookie).
 function sessionCookie() {
-  cookie ??= createCookie('en_admin', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
-    secrets: sessionSecrets(),
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  })
+  cookie ??= createSiteCookie('en_admin', { maxAge: SESSION_MAX_AGE_SECONDS })
   return cookie
+}
+
+/** The staff session cookie's name: a request that carries it bypasses the page cache. */
+export function adminSessionCookieName() {
+  return sessionCookie().name
 }
 
 function hashToken(token: string) {
@@ -32,10 +30,11 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-export type SignedInAdmin = { id: string; username: string }
+/** A signed-in staff member: the session belongs to the account id; name and role are read fresh. */
+export type SignedInAdmin = { id: string; username: string; role: StaffRole }
 
 /** Starts a session and returns the Set-Cookie value that carries it. */
-export async function startAdminSession(user: SignedInAdmin, now = new Date()): Promise<string> {
+export async function startAdminSession(user: Pick<SignedInAdmin, 'id' | 'username'>, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await AdminSession.create({
     tokenHash: hashToken(token),
@@ -53,10 +52,11 @@ export async function findAdminSession(request: Request, now = new Date()): Prom
   if (!token) return null
   // The expiry is checked here rather than trusted to the pruning job, which runs only now and then.
   const session = await AdminSession.findOne({ tokenHash: hashToken(token), expiresAt: { $gt: now } }).lean()
-  if (!session) return null
+  if (!session || !isValidObjectId(session.userId)) return null
   // An account removed since sign-in (the demo account once ADMIN_PASSWORD is set) loses its sessions.
-  if (!isValidObjectId(session.userId) || !(await User.exists({ _id: session.userId }))) return null
-  return { id: session.userId, username: session.username }
+  const user = await User.findById(session.userId, { username: 1, role: 1 }).lean()
+  if (!user) return null
+  return { id: session.userId, username: user.username, role: user.role as StaffRole }
 }
 
 /** Revokes the request's session in the database and returns a Set-Cookie value that clears it. */

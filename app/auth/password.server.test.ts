@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from './password.server'
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.server'
 
-describe('password hashing', () => {
+// Each hash costs 128 MiB and a few hundred milliseconds on purpose, seconds on a busy machine.
+describe('password hashing', { timeout: 60_000 }, () => {
   it('verifies the right password and refuses a wrong one', async () => {
     const hash = await hashPassword('correct horse battery staple')
     expect(hash).not.toContain('correct horse')
@@ -15,5 +16,19 @@ describe('password hashing', () => {
 
   it('refuses malformed stored values', async () => {
     expect(await verifyPassword('x', 'plain-text-password')).toBe(false)
+  })
+
+  it('hashes with OWASP’s scrypt parameters and asks for a rehash of anything else', async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+    const hash = await hashPassword('pass')
+    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true)
+    expect(needsRehash(hash)).toBe(false)
+    expect(needsRehash(hash.replace('scrypt$131072$', 'scrypt$32768$'))).toBe(true)
+    expect(needsRehash('plain-text-password')).toBe(true)
+  })
+
+  it('refuses stored parameters that would cost more than twice today’s work', async () => {
+    const hash = await hashPassword('pass')
+    expect(await verifyPassword('pass', hash.replace('scrypt$131072$', `scrypt$${2 ** 20}$`))).toBe(false)
   })
 })

@@ -1,11 +1,11 @@
 import { redirect } from 'react-router'
-import { findAdminSession } from './admin-session.server'
+import { findAdminSession, type SignedInAdmin } from './admin-session.server'
 import { assertSameOrigin } from './same-origin.server'
 
 // Every admin page, action and API starts with one of these two guards, on the server, every time.
 // Both also refuse state-changing requests that come from another site.
 
-export type AdminUser = { id: string; username: string }
+export type AdminUser = SignedInAdmin
 
 /** For admin pages and form actions: the signed-in admin, or a redirect to /admin-login?redirectTo=…. */
 export async function requireAdmin(request: Request): Promise<AdminUser> {

@@ -32,4 +32,30 @@ describe('redirect after sign-in', () => {
     expect(safeRedirectPath('https://evil.test')).toBe('/admin')
     expect(safeRedirectPath(null)).toBe('/admin')
   })
+
+  it.each([
+    '//evil.example/admin-login',
+    '/\\evil.example',
+    '/.//evil.example/admin-login',
+    '/%2e//evil.example/admin-login',
+    '/%2E//evil.example',
+    '/a/..//evil.example',
+    '/a/%2e%2e//evil.example',
+    '/././/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/admin\tx',
+    'evil.example',
+    'javascript:alert(1)',
+    '',
+  ])('never leaves the site for %j', (target) => {
+    expect(safeRedirectPath(target)).toBe('/admin')
+  })
+
+  it('keeps an ordinary path as the browser would resolve it', () => {
+    expect(safeRedirectPath('/admin/./orders')).toBe('/admin/orders')
+    expect(safeRedirectPath('/admin/orders/../logs#raw')).toBe('/admin/logs#raw')
+    expect(safeRedirectPath('/admin/%2F%2Fx')).toBe('/admin/%2F%2Fx')
+  })
 })

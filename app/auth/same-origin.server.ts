@@ -26,14 +26,26 @@ export function assertSameOrigin(request: Request) {
   if (isCrossSiteRequest(request)) throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 })
 }
 
-/** Only a local path (one leading slash, no scheme or host) is followed after sign-in. */
+// Control characters (tabs and newlines included, which URL parsers silently drop) and backslashes
+// (which browsers read as slashes) have no place in a path we send a browser to.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_PATH_CHARACTERS = /[\u0000-\u001f\u007f\\]/
+
+/**
+ * A user-supplied path (`redirectTo` and the like) made safe to redirect to: a path on this site, or
+ * `fallback`. The check is made on the path as a browser will resolve it, after dot segments and
+ * percent-encoded dots are removed, because `/.//evil.example`, `/%2e//evil.example` and
+ * `/a/..//evil.example` all become `//evil.example`, which a browser reads as another host.
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = '/admin'): string {
-  if (typeof target !== 'string') return fallback
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  if (typeof target !== 'string' || !target.startsWith('/') || UNSAFE_PATH_CHARACTERS.test(target)) return fallback
   try {
-    const url = new URL(target, 'http://local.invalid')
-    if (url.origin !== 'http://local.invalid') return fallback
-    return url.pathname + url.search + url.hash
+    const base = 'http://local.invalid'
+    const url = new URL(target, base)
+    if (url.origin !== base) return fallback
+    const path = url.pathname + url.search + url.hash
+    if (!path.startsWith('/') || path.startsWith('//') || UNSAFE_PATH_CHARACTERS.test(path)) return fallback
+    return path
   } catch {
     return fallback
   }

@@ -1,46 +1,82 @@
 import { User } from '#app/models/user.server'
-import { hitRateLimit, peekRateLimit, type RateLimitRule, resetRateLimit } from '#app/security/rate-limit.server'
+import { hitRateLimits, type RateLimitRule, resetRateLimit } from '#app/security/rate-limit.server'
 import type { SignedInAdmin } from './admin-session.server'
-import { hashPassword, verifyPassword } from './password.server'
+import { hashPassword, needsRehash, PasswordHashingBusyError, verifyPassword } from './password.server'
+import { trustedDeviceFor } from './trusted-device.server'
 
-// 5 failed sign-ins per username or per address within 15 minutes, then 429 until the window ends.
-const FAILURES_PER_USERNAME: RateLimitRule = { name: 'admin-login-user', limit: 5, windowMs: 15 * 60 * 1000 }
-const FAILURES_PER_IP: RateLimitRule = { name: 'admin-login-ip', limit: 5, windowMs: 15 * 60 * 1000 }
+// Every attempt is counted before its password is hashed, and refused over the limit without hashing.
+// Limits are per address and per (username, address), never per username alone: failures from
+// elsewhere can't lock anyone out. A browser that signed in to the account before is counted under
+// its device cookie instead, so even failures from its own address (an office behind one NAT) don't.
+const WINDOW_MS = 15 * 60 * 1000
+export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: WINDOW_MS }
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
+export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.'
 
 export type SignInResult =
-  { outcome: 'signed-in'; admin: SignedInAdmin } | { outcome: 'invalid' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+  | { outcome: 'signed-in'; admin: SignedInAdmin }
+  | { outcome: 'invalid' }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
+  | { outcome: 'busy' }
 
 // Verifying against a throwaway hash when the username is unknown keeps the answer time the same,
 // so response times don't reveal which usernames exist.
 let decoyHash: Promise<string> | undefined
 
+/** The limits an attempt counts against; the last one is this browser's own, cleared by a success. */
+function limitsFor(usernameKey: string, clientIp: string, trustedDevice: string | null) {
+  if (trustedDevice) return [{ rule: ATTEMPTS_PER_TRUSTED_DEVICE, subject: trustedDevice }]
+  return [
+    { rule: ATTEMPTS_PER_ADDRESS, subject: clientIp },
+    { rule: ATTEMPTS_PER_USERNAME_AND_ADDRESS, subject: `${usernameKey}|${clientIp}` },
+  ]
+}
+
 export async function signIn({
   username,
   password,
   clientIp,
+  request,
 }: {
   username: string
   password: string
   clientIp: string
+  /** For the device cookie of a browser that signed in before. */
+  request: Request
 }): Promise<SignInResult> {
   const usernameKey = username.trim().toLowerCase()
-  const [byUser, byIp] = await Promise.all([peekRateLimit(FAILURES_PER_USERNAME, usernameKey), peekRateLimit(FAILURES_PER_IP, clientIp)])
-  if (!byUser.allowed || !byIp.allowed) {
-    return {
-      outcome: 'rate-limited',
-      retryAfterSeconds: Math.max(byUser.allowed ? 0 : byUser.retryAfterSeconds, byIp.allowed ? 0 : byIp.retryAfterSeconds),
-    }
-  }
-
   const user = await User.findOne({ username: username.trim() }).lean()
-  decoyHash ??= hashPassword('decoy password that matches nothing')
-  const valid = await verifyPassword(password, user?.password ?? (await decoyHash))
-  if (user && valid) {
-    await resetRateLimit(FAILURES_PER_USERNAME, usernameKey)
-    return { outcome: 'signed-in', admin: { id: String(user._id), username: user.username } }
+  const trustedDevice = user ? await trustedDeviceFor(request, String(user._id)) : null
+  const limits = limitsFor(usernameKey, clientIp, user && trustedDevice ? `${String(user._id)}:${trustedDevice}` : null)
+  const attempt = await hitRateLimits(limits)
+  if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
+
+  let valid: boolean
+  try {
+    decoyHash ??= hashPassword('decoy password that matches nothing').catch((error: unknown) => {
+      decoyHash = undefined
+      throw error
+    })
+    valid = await verifyPassword(password, user?.password ?? (await decoyHash))
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error
+    // Not the visitor's failure: the attempt is given back.
+    await attempt.release()
+    return { outcome: 'busy' }
   }
-  await Promise.all([hitRateLimit(FAILURES_PER_USERNAME, usernameKey), hitRateLimit(FAILURES_PER_IP, clientIp)])
-  return { outcome: 'invalid' }
+  if (!user || !valid) return { outcome: 'invalid' }
+
+  // A success is not held against the address, and clears this browser's earlier failures.
+  await attempt.release()
+  const own = limits.at(-1)!
+  await resetRateLimit(own.rule, own.subject)
+  if (needsRehash(user.password)) {
+    // Only if no one changed the password meanwhile.
+    const upgraded = await hashPassword(password).catch(() => null)
+    if (upgraded) await User.updateOne({ _id: user._id, password: user.password }, { $set: { password: upgraded } })
+  }
+  return { outcome: 'signed-in', admin: { id: String(user._id), username: user.username, role: user.role as SignedInAdmin['role'] } }
 }

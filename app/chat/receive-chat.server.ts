@@ -22,6 +22,24 @@ export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>,
   return `${greeting} ${passedOn}${answer} Support hours are ${BUSINESS.hours.weekdays}.`
 }
 
+/** Messages a conversation keeps (the newest): one visitor can't grow a document without end. */
+export const MAX_MESSAGES_PER_CONVERSATION = 200
+
+/**
+ * Drops the oldest messages beyond the limit. One at a time with $pop: FerretDB ignores $push's
+ * $slice modifier. Each pass removes one only while the array is still too long, so concurrent
+ * messages of the same visitor can't trim too much.
+ */
+async function trimConversation(visitorId: string) {
+  for (let pass = 0; pass < 10; pass++) {
+    const { modifiedCount } = await ChatConversation.updateOne(
+      { visitorId, [`messages.${MAX_MESSAGES_PER_CONVERSATION}`]: { $exists: true } },
+      { $pop: { messages: -1 } },
+    )
+    if (modifiedCount === 0) return
+  }
+}
+
 /**
  * Stores the visitor's message (and the reply) in their conversation, then queues the Teams card.
  * The store is what counts: if it throws (database down) the visitor is told the message was not
@@ -46,6 +64,7 @@ export async function receiveChatMessage(visitorId: string, chat: ChatRequest) {
     },
     { upsert: true },
   )
+  await trimConversation(visitorId)
   try {
     const id = await queueOutboxMessage('teams', `chat:${visitorId}`, chatCard({ ...chat, siteUrl: getEnv().SITE_URL }))
     deliverSoon(id)

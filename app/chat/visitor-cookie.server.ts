@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { createCookie } from 'react-router'
-import { getEnv } from '#app/config/env.server'
-import { sessionSecrets } from '#app/session/secrets.server'
+import type { Cookie } from 'react-router'
+import { createSiteCookie } from '#app/session/site-cookie.server'
 
-let cookie: ReturnType<typeof createCookie> | undefined
+let cookie: Cookie | undefined
 
 /** Signed, so a visitor can't write into someone else's conversation by guessing an id. */
 function visitorCookie() {
-  cookie ??= createCookie('en_chat_visitor', {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: getEnv().NODE_ENV === 'production' && getEnv().SITE_URL.startsWith('https:'),
-    maxAge: 60 * 60 * 24 * 365,
-    secrets: sessionSecrets(),
-  })
+  cookie ??= createSiteCookie('en_chat_visitor', { maxAge: 60 * 60 * 24 * 365 })
   return cookie
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { InvalidEnvironmentError, parseEnv } from './env.server'
 
@@ -10,6 +11,19 @@ describe('configuration', () => {
     expect(env.HOST).toBe('0.0.0.0')
     expect(env.ADMIN_USERNAME).toBe('admin')
     expect(env.SMTP_URL).toBeUndefined()
+    expect(env.PAGE_CACHE_MB).toBe(64)
+    expect(env.PAGE_CACHE_TTL_SECONDS).toBe(300)
+    expect(env.WEB_CONCURRENCY).toBe(availableParallelism())
+  })
+
+  it('reads the worker count, and an empty one as unset', () => {
+    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3)
+    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(availableParallelism())
+    expect(() => parseEnv({ ...minimal, WEB_CONCURRENCY: '0' })).toThrowError(/WEB_CONCURRENCY/)
+  })
+
+  it('fills in the operations defaults', () => {
+    const env = parseEnv(minimal)
     expect(env.LOG_LEVEL).toBe('info')
     expect(env.METRICS_TOKEN).toBeUndefined()
     expect(env.SHUTDOWN_DRAIN_MS).toBe(5000)
@@ -44,5 +58,24 @@ describe('configuration', () => {
       expect(error).toBeInstanceOf(InvalidEnvironmentError)
       expect((error as InvalidEnvironmentError).problems.join('\n')).toMatch(/ADMIN_USERNAME[\s\S]*ADMIN_PASSWORD[\s\S]*SESSION_SECRET/)
     }
+  })
+
+  it('takes several comma-separated session secrets, each of 32 characters or more', () => {
+    const secrets = parseEnv({ ...minimal, SESSION_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(40)}` }).SESSION_SECRET
+    expect(secrets).toEqual(['n'.repeat(32), 'o'.repeat(40)])
+    expect(() => parseEnv({ ...minimal, SESSION_SECRET: `${'n'.repeat(32)},short` })).toThrowError(/SESSION_SECRET must be at least 32/)
+  })
+
+  it('refuses a plain-http SITE_URL in production, unless it is a loopback address or explicitly allowed', () => {
+    const production = { ...minimal, NODE_ENV: 'production' }
+    expect(() => parseEnv({ ...production, SITE_URL: 'http://shop.example' })).toThrowError(/SITE_URL must be an https:\/\/ address/)
+    expect(parseEnv({ ...production, SITE_URL: 'https://shop.example' }).SITE_URL).toBe('https://shop.example')
+    expect(parseEnv({ ...production, SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true' }).SITE_URL).toBe(
+      'http://shop.example',
+    )
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:4173', 'http://[::1]:3000']) {
+      expect(parseEnv({ ...production, SITE_URL: local }).SITE_URL).toBe(local)
+    }
+    expect(parseEnv({ ...minimal, SITE_URL: 'http://shop.example' }).SITE_URL).toBe('http://shop.example')
   })
 })

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/observability/log-levels'
 
@@ -18,6 +19,23 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1')
+/** Several secrets, comma-separated, so one can be rotated in: the first signs, all verify. */
+const secretList = optionalString.pipe(
+  z
+    .string()
+    .transform((value) => value.split(',').map((secret) => secret.trim()))
+    .refine(
+      (secrets) => secrets.every((secret) => secret.length >= 32),
+      'SESSION_SECRET must be at least 32 characters (each, when several)',
+    )
+    .optional(),
+)
+
+/** A loopback address can't be the public address of a reachable site: it is a local run. */
+export function isLoopbackUrl(url: string) {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
 
 export const envSchema = z
   .object({
@@ -34,7 +52,9 @@ export const envSchema = z
       .regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     REQUIRE_SECRETS: booleanFlag,
-    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+    ALLOW_INSECURE_SITE_URL: booleanFlag,
+    SESSION_SECRET: secretList,
+    SESSION_SECRET_FILE: z.string().trim().min(1).default('.data/session-secret'),
     ADMIN_USERNAME: optionalString,
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
     SMTP_URL: optionalUrl,
@@ -53,8 +73,35 @@ export const envSchema = z
       .default('info'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+    // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // How long a cached page is served before it is rendered again (content changes drop it sooner).
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // Server processes (node:cluster workers) in production; unset: one per available core.
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(64)
+        .default(() => availableParallelism()),
+    ),
   })
   .superRefine((env, ctx) => {
+    // Cookies are Secure only over https, and payment return URLs come from SITE_URL.
+    if (
+      env.NODE_ENV === 'production' &&
+      !env.SITE_URL.startsWith('https:') &&
+      !env.ALLOW_INSECURE_SITE_URL &&
+      !isLoopbackUrl(env.SITE_URL)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'SITE_URL must be an https:// address in production (set ALLOW_INSECURE_SITE_URL=true to serve it over plain http)',
+      })
+    }
     if (!env.REQUIRE_SECRETS) return
     for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })

@@ -1,4 +1,5 @@
 import type { Model } from 'mongoose'
+import { contentChanged } from '#app/content/content-version.server'
 import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
 import { seedPlans, seedServices, seedSolutions, seedTestimonials } from './seed-data'
 
@@ -13,12 +14,17 @@ export async function seedCatalogue() {
   await upsertById(Solution, seedSolutions)
   await upsertById(Plan, seedPlans)
   await upsertById(Testimonial, seedTestimonials)
+  await contentChanged()
   return { services: seedServices.length, solutions: seedSolutions.length, plans: seedPlans.length, testimonials: seedTestimonials.length }
 }
 
-/** Writes the plans only (POST /api/update-plans). Idempotent like seedCatalogue. */
+/**
+ * Writes the plans only (POST /api/update-plans). Idempotent like seedCatalogue; cached pages are
+ * dropped on every instance either way (prices may have been edited in the database meanwhile).
+ */
 export async function syncPlanCatalogue() {
   await upsertById(Plan, seedPlans)
+  await contentChanged()
   return seedPlans.length
 }
 

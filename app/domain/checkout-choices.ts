@@ -73,6 +73,9 @@ export function checkoutSearch(
   return next
 }
 
+/** The query parameters that describe an order being chosen (checkoutSearch writes them). */
+export const CHECKOUT_QUERY_PARAMS: readonly string[] = ['plan', 'microsoft365', 'ms365_users', 'cloud_backup']
+
 /** Query parameters that describe a payment outcome; they are dropped once it has been shown. */
 export const PAYMENT_RETURN_PARAMS = [
   'payment_intent_client_secret',

@@ -53,3 +53,9 @@ export const PAYMENT_FAILED_RETURN_TOAST: Toast = {
   description: 'There was an issue with your payment. Please try again.',
   variant: 'destructive',
 }
+
+/** Back from the hosted Checkout page when we could not ask Stripe (too many returns from one address). */
+export const PAYMENT_UNCONFIRMED_RETURN_TOAST: Toast = {
+  title: 'Payment status unknown',
+  description: 'We could not confirm your payment just now. If it went through, Stripe has e-mailed you a receipt.',
+}

@@ -3,13 +3,15 @@ import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { contactFormSchema } from '#app/domain/contact-form'
+import { assertSameOrigin } from '#app/auth/same-origin.server'
 import { CONTACT_SUCCESS_TOAST } from '#app/domain/contact-form-fields'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { BodyTooLargeError, readFormWithLimit } from '#app/http/request-body.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import { isSpam } from './honeypot.server'
-import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from './limits.server'
+import { CONTACT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from './limits.server'
 import type { ContactSubmission } from './contact-submission.server'
 import { receiveContact } from './receive-contact.server'
 
@@ -27,9 +29,11 @@ const NOT_SENT_MESSAGE = 'Your message could not be sent. Please reload the page
  * their fields and the typed values kept; with JavaScript the same answers come back as data.
  */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
+  // Like the staff forms: another site's page can't post enquiries in a visitor's name.
+  assertSameOrigin(request)
   let formData: FormData
   try {
-    formData = await readFormWithLimit(request, MAX_BODY_BYTES)
+    formData = await readFormWithLimit(request, BODY_LIMITS.enquiry)
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
     // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.

@@ -1,4 +1,4 @@
-import { Honeypot } from 'remix-utils/honeypot/server'
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { sessionSecrets } from '#app/session/secrets.server'
 
 const TRAP_FIELD = 'name__confirm'
@@ -12,6 +12,21 @@ let honeypot: Honeypot | undefined
 export function getHoneypot() {
   honeypot ??= new Honeypot({ nameFieldName: TRAP_FIELD, encryptionSeed: sessionSecrets()[0] })
   return honeypot
+}
+
+// Making the encrypted time derives a key first, a few per cent of a page's render; the check only
+// refuses a time in the future, so one encrypted time can serve every page rendered within a while.
+const INPUT_PROPS_REUSE_MS = 10_000
+let recentInputProps: { madeAt: number; props: Promise<HoneypotInputProps> } | undefined
+
+/** The trap's fields for a page (the root loader provides them to every form). */
+export function currentHoneypotInputProps(now = Date.now()) {
+  if (!recentInputProps || now - recentInputProps.madeAt >= INPUT_PROPS_REUSE_MS) {
+    const props = getHoneypot().getInputProps({ validFromTimestamp: now })
+    props.catch(() => (recentInputProps = undefined))
+    recentInputProps = { madeAt: now, props }
+  }
+  return recentInputProps.props
 }
 
 /** True when the form looks like a bot's: the trap field filled, or the time field missing or forged. */

@@ -8,7 +8,4 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, wi
 /** Chat messages per visitor IP: the same limit as enquiries (issue 4), counted separately. */
 export const CHAT_RATE_LIMIT: RateLimitRule = { name: 'chat', limit: CONTACT_RATE_LIMIT.limit, windowMs: CONTACT_RATE_LIMIT.windowMs }
 
-/** Largest request body accepted by the enquiry endpoints (a 5000-character message is ~20 KB at worst). */
-export const MAX_BODY_BYTES = 32 * 1024
-
 export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.'

@@ -1,3 +1,4 @@
+import { describeBytes } from '#app/http/body-limits'
 import { badRequest, jsonError } from '#app/http/responses.server'
 
 export class BodyTooLargeError extends Error {
@@ -7,41 +8,41 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-// An oversized body up to this size is read and thrown away before the answer, so the client gets a
-// clean 413 instead of a reset connection; anything bigger is cut off.
-const DRAIN_LIMIT_BYTES = 1024 * 1024
-
 /**
  * Reads a request body, keeping at most `maxBytes` (declared or actual: chunked bodies have no
- * length), so an oversized post never sits in memory whole.
+ * length), so an oversized post never sits in memory whole. The limits are those of the guard in
+ * front of React Router (http/body-limits.ts), which has already answered 413 and closed the
+ * connection when a body goes over; reading simply stops.
  */
 export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('Content-Length') ?? 0)
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new BodyTooLargeError(maxBytes)
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  let tooLarge = declared > maxBytes
-  if (request.body && declared <= DRAIN_LIMIT_BYTES) {
-    const reader = request.body.getReader()
-    while (true) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > maxBytes) tooLarge = true
-      if (size > DRAIN_LIMIT_BYTES) {
-        await reader.cancel()
-        break
-      }
-      if (!tooLarge) chunks.push(value)
-    }
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(chunks)
+    size += value.byteLength
+    if (size > maxBytes) throw new BodyTooLargeError(maxBytes)
+    chunks.push(value)
   }
-  if (tooLarge) throw new BodyTooLargeError(maxBytes)
-  return Buffer.concat(chunks)
 }
 
-/** A form post's fields, read with the size limit (URL-encoded or multipart alike). */
+/**
+ * A form post's fields, read with the size limit (URL-encoded or multipart alike). A body that is not
+ * a form at all (another content type, broken multipart) reads as an empty form, which the route's
+ * validation then refuses with its own messages.
+ */
 export async function readFormWithLimit(request: Request, maxBytes: number): Promise<FormData> {
   const body = await readBodyWithLimit(request, maxBytes)
-  return new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(body) }).formData()
+  return new Request(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(body) })
+    .formData()
+    .catch(() => new FormData())
+}
+
+export function tooLargeMessage(maxBytes: number) {
+  return `The request body is too large (at most ${describeBytes(maxBytes)}).`
 }
 
 /**
@@ -55,7 +56,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   try {
     text = Buffer.from(await readBodyWithLimit(request, maxBytes)).toString('utf8')
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw jsonError(413, `The request body is too large (at most ${maxBytes / 1024} KB).`)
+    if (error instanceof BodyTooLargeError) throw jsonError(413, tooLargeMessage(maxBytes))
     throw error
   }
   try {

@@ -3,25 +3,38 @@ import { onePerProcess } from '#app/server/one-per-process'
 
 /** What server.ts knows about a request before React Router sees it. */
 export type RequestInfo = {
-  /** Per-response CSP nonce; every inline script must carry it. */
-  cspNonce: string
+  /**
+   * Per-response CSP nonce; every inline script must carry it. Undefined when the page is rendered
+   * for the page cache: its CSP lists the hashes of its inline scripts instead (page-cache/).
+   */
+  cspNonce: string | undefined
   /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
   requestId: string
+  /** Filled in while the response is made. */
+  outcome: {
+    /** Part of the page could not be loaded (a list the database did not give): never cache it. */
+    incomplete: boolean
+  }
 }
 
 // A context is found by identity, so server.ts and the React Router build must share one key.
 const requestInfoContext = onePerProcess('request-info', () => createContext<RequestInfo>())
 
 /** The context React Router passes to loaders, actions and entry.server (built by server.ts). */
-export function contextFor(info: RequestInfo) {
+export function contextFor(info: Omit<RequestInfo, 'outcome'>) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, info)
+  context.set(requestInfoContext, { ...info, outcome: { incomplete: false } })
   return context
 }
 
 /** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */
 export function requestInfo(context: Pick<RouterContextProvider, 'get'>): RequestInfo {
   return context.get(requestInfoContext)
+}
+
+/** Marks the response as missing part of its content (shown with an error text): it must not be cached. */
+export function markIncomplete(context: Pick<RouterContextProvider, 'get'>) {
+  requestInfo(context).outcome.incomplete = true
 }

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
+import { LockTimeoutError } from '#app/db/document-lock.server'
 import { log } from '#app/observability/logger.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from './failure-messages'
 
@@ -30,6 +31,10 @@ export async function handleJsonErrors(work: () => Promise<Response>, extra?: Re
   } catch (error) {
     if (error instanceof Response) return error
     if (isDatabaseUnavailable(error)) return jsonError(503, DATABASE_UNAVAILABLE_MESSAGE, extra, { headers: { 'Retry-After': '10' } })
+    if (error instanceof LockTimeoutError)
+      return jsonError(503, 'Someone else is changing this record right now. Please try again.', extra, {
+        headers: { 'Retry-After': '2' },
+      })
     log.error({ err: error }, 'JSON request failed')
     return jsonError(500, 'Something went wrong on our side. Please try again.', extra)
   }

@@ -29,6 +29,8 @@ const orderSchema = new Schema(
     stripeCustomerId: { type: String },
     stripeSubscriptionId: { type: String },
     stripeCheckoutSessionId: { type: String },
+    /** SHA-256 of the token the buyer reads this order's status with (payments/order-access.server.ts). */
+    accessTokenHash: { type: String },
     /** Webhook event ids already applied, so a replayed event changes nothing. */
     appliedEventIds: { type: [String], default: [] },
     createdAt: { type: Date, required: true, default: Date.now },
@@ -40,6 +42,7 @@ orderSchema.index({ status: 1, createdAt: -1 })
 orderSchema.index({ createdAt: -1 })
 orderSchema.index({ stripeSubscriptionId: 1 })
 orderSchema.index({ stripeCheckoutSessionId: 1 })
+orderSchema.index({ paymentId: 1 })
 
 /** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
 export type OrderDocument = InferSchemaType<typeof orderSchema>

@@ -2,11 +2,13 @@ import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 /**
- * One document per counted hit. Counting inserted documents is atomic on every engine; an
- * `$inc` upsert is not atomic on FerretDB's SQLite backend (concurrent hits were lost in tests).
+ * One counted hit, stored as one numbered slot of its window: the _id names rule, subject, window and
+ * slot (see security/rate-limit.server.ts), and its uniqueness is what keeps concurrent hits from
+ * taking the same slot. An `$inc` upsert is not atomic on FerretDB's SQLite backend.
  */
 const rateLimitHitSchema = new Schema(
   {
+    _id: { type: String, required: true },
     key: { type: String, required: true },
     windowStart: { type: Date, required: true },
     expiresAt: { type: Date, required: true },

@@ -74,7 +74,7 @@ export function logLinesAsCsv(source: LogLineSource): ReadableStream<Uint8Array>
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(csvRow(CSV_HEADER)))
+        controller.enqueue(encoder.encode(csvRow(CSV_HEADER.map(csvTextCell))))
       },
       async pull(controller) {
         let chunk = ''

@@ -8,6 +8,8 @@ import { log } from './logger.server'
 import { metrics } from './metrics.server'
 
 export const ACCESS_LOG_RETENTION_DAYS = 30
+/** User agents and referrers are whatever a client sends: kept short. */
+export const MAX_HEADER_TEXT = 256
 const FLUSH_INTERVAL_MS = 2000
 const MAX_BUFFERED = 5000
 
@@ -47,6 +49,15 @@ export function visitorKey(salt: string, ip: string, userAgent = '') {
 }
 
 /**
+ * The page a visitor came from, without its query string or fragment: those can carry search terms,
+ * tokens or e-mail addresses from the other site's address bar.
+ */
+export function referrerWithoutQuery(referrer: string | undefined): string | undefined {
+  if (!referrer) return undefined
+  return referrer.split(/[?#]/, 1)[0]!.slice(0, MAX_HEADER_TEXT) || undefined
+}
+
+/**
  * Requests are logged when their response finishes: the entry goes into an in-memory buffer that a
  * timer writes with one insertMany, so no request waits on the database. Raw IPs never leave memory.
  */
@@ -68,8 +79,8 @@ export class AccessLogBuffer {
         status: res.statusCode,
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        userAgent: req.get('user-agent')?.slice(0, 512),
-        referrer: req.get('referer')?.slice(0, 512),
+        userAgent: req.get('user-agent')?.slice(0, MAX_HEADER_TEXT),
+        referrer: referrerWithoutQuery(req.get('referer')),
       })
     })
     next()
@@ -132,8 +143,14 @@ export class AccessLogBuffer {
   }
 }
 
-/** Deletes entries past retention (in batches: busy days exceed FerretDB's deleteMany limit). */
+/**
+ * Deletes entries past retention (in batches: busy days exceed FerretDB's deleteMany limit), and the
+ * daily salts of those days: without its salt, a visitor key can no longer be linked to anyone.
+ */
 export async function pruneAccessLog(now = new Date()) {
   const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
-  return deleteInBatches(AccessLogEntry, { timestamp: { $lt: cutoff } })
+  const entries = await deleteInBatches(AccessLogEntry, { timestamp: { $lt: cutoff } })
+  // Days are compared as their ISO text (YYYY-MM-DD), which sorts like dates.
+  await DailySalt.deleteMany({ day: { $lt: cutoff.toISOString().slice(0, 10) } })
+  return entries
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addToRollups, hourlyTraffic, mergeRollups, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
+import { addToRollups, hourlyTraffic, mergeRollups, PATHS_PER_BUCKET, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
 
 const base = Date.UTC(2026, 0, 1, 12, 0, 0)
 const entry = (offsetMs: number, path: string, status: number, responseTimeMs: number, visitorKey: string) => ({
@@ -32,11 +32,24 @@ describe('access-log rollups', () => {
       responseTimeAvg: 20,
       httpStatusCodes: { '200': 3, '404': 1, '500': 1 },
       mostVisitedPages: [
-        { url: '/b', count: 3 },
         { url: '/a', count: 2 },
+        { url: '/b', count: 2 },
+        { url: '(not found)', count: 1 },
       ],
     })
-    expect(mergeRollups(documents, 1).mostVisitedPages).toEqual([{ url: '/b', count: 3 }])
+    expect(mergeRollups(documents, 1).mostVisitedPages).toEqual([{ url: '/a', count: 2 }])
+  })
+
+  it('keep a bounded number of distinct pages per bucket: 404s under one key, the rest beyond the limit under another', () => {
+    const rollups = new Map<number, Rollup>()
+    const scan = Array.from({ length: 5000 }, (_, i) => entry(i, `/scan-${i}`, 404, 1, `v${i}`))
+    const pages = Array.from({ length: PATHS_PER_BUCKET + 50 }, (_, i) => entry(i, `/page-${i}`, 200, 1, 'v'))
+    addToRollups(rollups, [...scan, ...pages, entry(9, '/page-0', 200, 1, 'v')])
+    const paths = rollups.get(base)!.paths
+    expect(paths.size).toBe(PATHS_PER_BUCKET + 1)
+    expect(paths.get('(not found)')).toBe(5000)
+    expect(paths.get('(other)')).toBe(51)
+    expect(paths.get('/page-0')).toBe(2)
   })
 
   it('counts client-side navigations as visits to their page and leaves the route manifest out', () => {

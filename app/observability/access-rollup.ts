@@ -11,8 +11,13 @@ import { CHART_HOURS, HOUR_MS, type HourlyTraffic } from '#app/domain/access-ana
 
 // Pure bookkeeping for the access-log rollups (see models/access-log-rollup.server.ts).
 export const ROLLUP_BUCKET_MS = 10 * 60 * 1000
-/** Pages kept per bucket: a scanner requesting thousands of random URLs can't bloat a bucket. */
+/**
+ * Distinct pages counted per bucket, in memory and stored: a scanner requesting thousands of random
+ * URLs can't grow either. Every 404 counts under one key, and pages beyond the limit under another.
+ */
 export const PATHS_PER_BUCKET = 200
+export const NOT_FOUND_PAGES = '(not found)'
+export const OTHER_PAGES = '(other)'
 
 export type RollupEntry = { timestamp: Date; path: string; status: number; responseTimeMs: number; visitorKey: string }
 
@@ -39,6 +44,14 @@ export function pageOf(path: string): string | null {
   return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
 }
 
+/** The key a request is counted under in its bucket's pages, or null when it is no page visit. */
+function pageKey(paths: Map<string, number>, entry: RollupEntry): string | null {
+  if (entry.status === 404) return NOT_FOUND_PAGES
+  const page = pageOf(entry.path)
+  if (page === null || paths.has(page)) return page
+  return paths.size < PATHS_PER_BUCKET ? page : OTHER_PAGES
+}
+
 function increment<K>(map: Map<K, number>, key: K, by = 1) {
   map.set(key, (map.get(key) ?? 0) + by)
 }
@@ -56,7 +69,7 @@ export function addToRollups(rollups: Map<number, Rollup>, entries: RollupEntry[
     rollup.requests++
     rollup.totalTimeMs += entry.responseTimeMs
     increment(rollup.statuses, entry.status)
-    const page = pageOf(entry.path)
+    const page = pageKey(rollup.paths, entry)
     if (page) increment(rollup.paths, page)
     addVisitor(rollup.visitors, entry.visitorKey)
     changed.add(bucket)

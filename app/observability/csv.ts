@@ -1,13 +1,16 @@
 // RFC 4180 CSV with spreadsheet formula injection neutralised (OWASP "CSV injection").
 
 const FORMULA_START = /^[=+\-@\t\r]/
-const NEEDS_QUOTES = /[",\r\n]/
 
-/** One text cell: a leading = + - @ (or tab/CR) gets a ' so spreadsheets show it as text. */
+/**
+ * One text cell, always quoted (so no reader guesses it is a number or a date, and nothing in it can
+ * end the cell early); a leading = + - @ (or tab/CR) gets a ' so spreadsheets show it as text. An
+ * absent value is an empty, unquoted cell.
+ */
 export function csvTextCell(value: string | null | undefined): string {
-  let text = value ?? ''
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (value === null || value === undefined) return ''
+  const text = FORMULA_START.test(value) ? `'${value}` : value
+  return `"${text.replace(/"/g, '""')}"`
 }
 
 export function csvNumberCell(value: number | null | undefined): string {

@@ -6,6 +6,7 @@ import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
 import { projectionOf, toView, type View } from '#app/db/views.server'
 import { Order, type OrderDocument } from '#app/models/order.server'
+import { newOrderAccessToken, orderAccessTokenMatches } from './order-access.server'
 import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
 import { log } from '#app/observability/logger.server'
 
@@ -85,7 +86,8 @@ async function findOrCreateCustomer(stripe: Stripe, buyer: { name: string; email
 
 /**
  * Stores the pending order and creates the incomplete subscription whose first invoice the
- * browser pays with the card. Returns the secret Stripe.js confirms.
+ * browser pays with the card. Returns the secret Stripe.js confirms, and the token with which the
+ * buyer may read the order's status.
  */
 export async function startCardPayment(stripe: Stripe, request: ParsedPaymentRequest) {
   const { plan, priced, lines } = await priceOrder({
@@ -97,11 +99,13 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
   assertSameTotal(request.amount, priced)
   const items = await subscriptionItems(stripe, lines)
 
+  const access = newOrderAccessToken()
   const order = await Order.create({
     name: request.name,
     email: request.email,
     phone: request.phone || undefined,
     ...pendingOrderFields(plan.id, priced),
+    accessTokenHash: access.hash,
   })
   const orderId = String(order._id)
   try {
@@ -132,7 +136,7 @@ export async function startCardPayment(stripe: Stripe, request: ParsedPaymentReq
         },
       },
     )
-    return { clientSecret, orderId }
+    return { clientSecret, orderId, orderToken: access.token }
   } catch (error) {
     // Stripe refused or was unreachable: the order can never be paid, so it is marked failed
     // rather than left pending for ever.
@@ -188,18 +192,31 @@ export function isStripeError(error: unknown): error is Error {
 
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not start the payment. Please try again in a minute.'
 
-/**
- * What the buyer's page may know of an order (GET /api/orders/:id): its status and what the buyer
- * already knows; never the name, e-mail or Stripe ids. Null for an unknown or malformed id.
- */
 const BUYER_STATUS_FIELDS = ['status', 'amount', 'planId', 'createdAt'] as const
 
-export async function findOrderStatus(id: string): Promise<View<OrderDocument, (typeof BUYER_STATUS_FIELDS)[number]> | null> {
+/**
+ * What the buyer's page may know of an order (GET /api/orders/:id): its status and what the buyer
+ * already knows; never the name, e-mail or Stripe ids. Staff see any order; a buyer needs the order's
+ * token. Null for an unknown or malformed id and for a wrong token alike: ids are not to be probed.
+ */
+export async function findOrderStatus(
+  id: string,
+  access: { staff: true } | { token: string | null },
+): Promise<View<OrderDocument, (typeof BUYER_STATUS_FIELDS)[number]> | null> {
   if (!mongoose.isValidObjectId(id)) return null
-  const order = await Order.findById(id, projectionOf(BUYER_STATUS_FIELDS)).lean()
-  return order ? toView(order, BUYER_STATUS_FIELDS) : null
+  const order = await Order.findById(id, { ...projectionOf(BUYER_STATUS_FIELDS), accessTokenHash: 1 }).lean()
+  if (!order) return null
+  if (!('staff' in access) && !orderAccessTokenMatches(access.token, order.accessTokenHash)) return null
+  return toView(order, BUYER_STATUS_FIELDS)
 }
 
+/** What a Checkout Session id looks like; anything else is never sent to Stripe. */
+export function isCheckoutSessionId(value: string | null): value is string {
+  return value !== null && /^cs_(test|live)_[A-Za-z0-9]{10,250}$/.test(value)
+}
+
+/** Each return from the hosted Checkout page asks Stripe once; an address gets a few per window. */
+export const CHECKOUT_RETURN_LIMIT = { name: 'checkout-return', limit: 20, windowMs: 10 * 60 * 1000 }
 /** After the hosted Checkout page sends the buyer back: did the session complete? */
 export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string): Promise<boolean> {
   try {

@@ -1,4 +1,7 @@
+import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { requestInfo } from '#app/http/request-context'
+import { readFormWithLimit } from '#app/http/request-body.server'
 import { useCallback, useEffect, useState } from 'react'
 import { data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -19,15 +22,19 @@ import {
   NO_PLAN_TOAST,
   PAYMENT_FAILED_RETURN_TOAST,
   PAYMENT_SUCCEEDED_RETURN_TOAST,
+  PAYMENT_UNCONFIRMED_RETURN_TOAST,
   TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE,
 } from '#app/domain/payment-messages'
 import { type Ms365OptionId, defaultUsersForPlan } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
+import type { Toast } from '#app/domain/toast'
 import {
+  CHECKOUT_RETURN_LIMIT,
   OrderRequestError,
   PAYMENT_ATTEMPT_LIMIT,
   PROVIDER_UNAVAILABLE_MESSAGE,
   hostedCheckoutCompleted,
+  isCheckoutSessionId,
   isStripeError,
   startHostedCheckout,
 } from '#app/payments/orders.server'
@@ -52,24 +59,33 @@ function withoutReturnParams(search: URLSearchParams) {
   return kept
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // Back from the hosted Stripe Checkout page (the no-JavaScript path): show the outcome once,
   // as a flash toast, on a clean address.
   const hostedResult = url.searchParams.get('checkout_result')
   if (hostedResult) {
-    const stripe = getStripe()
-    const sessionId = url.searchParams.get('session_id')
-    const completed =
-      hostedResult === 'success' && stripe !== null && sessionId !== null && (await hostedCheckoutCompleted(stripe, sessionId))
     const rest = withoutReturnParams(url.searchParams).toString()
+    const back = safeRedirectPath(`${url.pathname}${rest ? `?${rest}` : ''}`, '/checkout')
     return redirectWithToast(
-      `${url.pathname}${rest ? `?${rest}` : ''}`,
-      completed ? PAYMENT_SUCCEEDED_RETURN_TOAST : PAYMENT_FAILED_RETURN_TOAST,
+      back,
+      await hostedCheckoutOutcome(hostedResult, url.searchParams.get('session_id'), requestInfo(context).clientIp),
     )
   }
-  const plans = await settleList(listPlans)
+  const plans = await settleList(listPlans, context)
   return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey() }
+}
+
+/**
+ * What to tell a buyer back from the hosted Checkout page. Stripe is asked only about an id shaped
+ * like a Checkout Session's, and an address may ask only so often: each answer costs an API call.
+ */
+async function hostedCheckoutOutcome(result: string, sessionId: string | null, clientIp: string): Promise<Toast> {
+  const stripe = getStripe()
+  if (result !== 'success' || !stripe || !isCheckoutSessionId(sessionId)) return PAYMENT_FAILED_RETURN_TOAST
+  const limit = await hitRateLimit(CHECKOUT_RETURN_LIMIT, clientIp)
+  if (!limit.allowed) return PAYMENT_UNCONFIRMED_RETURN_TOAST
+  return (await hostedCheckoutCompleted(stripe, sessionId)) ? PAYMENT_SUCCEEDED_RETURN_TOAST : PAYMENT_FAILED_RETURN_TOAST
 }
 
 /**
@@ -77,7 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * Session (subscription mode), then a 303 to Stripe. With JavaScript the payment modal is used.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  assertSameOrigin(request)
+  const form = await readFormWithLimit(request, BODY_LIMITS.checkoutForm)
   const search = new URLSearchParams()
   for (const [name, value] of form) if (typeof value === 'string') search.set(name, value)
   const choices = readCheckoutChoices(search, params.planId, await listPlans())

@@ -9,6 +9,7 @@ import { SolutionsSection } from '#app/components/home/solutions-section'
 import { WhyChooseUs } from '#app/components/home/why-choose-us'
 import { toNewsCard } from '#app/components/news-card'
 import { useScrollToSectionOnArrival } from '#app/components/section-link'
+import { StaticIsland } from '#app/components/static-island'
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import { homeNewsArticles } from '#app/content/news'
@@ -26,8 +27,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
   })
 
-export async function loader() {
-  const [services, solutions, plans] = await Promise.all([settleList(listServices), settleList(listSolutions), settleList(listPlans)])
+export async function loader({ context }: Route.LoaderArgs) {
+  const [services, solutions, plans] = await Promise.all([
+    settleList(listServices, context),
+    settleList(listSolutions, context),
+    settleList(listPlans, context),
+  ])
   // Only the card fields travel to the browser; article bodies stay on the server.
   return { siteUrl: getEnv().SITE_URL, services, solutions, plans, news: homeNewsArticles.map(toNewsCard) }
 }
@@ -43,13 +48,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <HeroSection />
-      <WhyChooseUs />
-      <ServicesSection services={services} />
-      <SolutionsSection solutions={solutions} />
-      <PaymentOptions />
-      <PricingSection plans={plans} />
-      <NewsSection articles={news} />
-      <AboutSection />
+      {/* Sections that do not change in the browser are not hydrated (components/static-island.tsx). */}
+      <StaticIsland id="home-static-top" data={[services, solutions]}>
+        <WhyChooseUs />
+        <ServicesSection services={services} />
+        <SolutionsSection solutions={solutions} />
+        <PaymentOptions />
+      </StaticIsland>
+      <StaticIsland id="home-static-bottom" data={[plans, news]}>
+        <PricingSection plans={plans} />
+        <NewsSection articles={news} />
+        <AboutSection />
+      </StaticIsland>
       <ContactSection />
     </main>
   )

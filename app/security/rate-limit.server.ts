@@ -1,5 +1,6 @@
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { RateLimitHit } from '#app/models/rate-limit.server'
+import { isDuplicateKeyError } from '#app/db/connection.server'
 import { metrics } from '#app/observability/metrics.server'
 
 export type RateLimitRule = {
@@ -11,33 +12,97 @@ export type RateLimitRule = {
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
+/** An allowed hit: `release` takes it back (a sign-in that succeeded is not held against anyone). */
+export type RateLimitClaim = RateLimitResult & { release: () => Promise<void> }
+
 function windowOf(rule: RateLimitRule, now: number) {
   const windowStart = new Date(Math.floor(now / rule.windowMs) * rule.windowMs)
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now) / 1000))
   return { windowStart, retryAfterSeconds }
 }
 
+const nothingToRelease = async () => {}
+
 /** Every refusal passes here: the metric counts refusals by rule (never by subject). */
-function counted(rule: RateLimitRule, result: RateLimitResult) {
+function counted<T extends RateLimitResult>(rule: RateLimitRule, result: T): T {
   if (!result.allowed) metrics.rateLimitRefusals.inc({ rule: rule.name })
   return result
 }
 
 /**
- * Counts one hit for `subject` (an IP, a username) under `rule` in a fixed window. Hits live in the
- * database, so every instance behind the load balancer shares the count. Each request inserts its
- * hit and then counts every hit of the window: its count is at least its place in commit order, so
- * concurrent requests can never let more than `limit` through (a burst may refuse a few early).
+ * Counts one hit for `subject` (an address, a username) under `rule` in a fixed window, in the
+ * database, so every instance behind the load balancer shares the count.
+ *
+ * A window has `limit` numbered slots, and a hit is the insert of one slot document whose _id names
+ * rule, subject, window and slot number. The unique _id is what makes this atomic on every engine
+ * (an `$inc` upsert is not atomic on FerretDB): two concurrent hits can never take the same slot, so
+ * however many arrive at once, at most `limit` are allowed. The count is read first, so a refused hit
+ * writes nothing: a flood costs the attacker requests, not the database rows.
  */
-export async function hitRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
+export async function hitRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitClaim> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)
   const key = `${rule.name}:${subject}`
-  await RateLimitHit.create({ key, windowStart, expiresAt: new Date(windowStart.getTime() + rule.windowMs) })
-  const count = await RateLimitHit.countDocuments({ key, windowStart })
-  return counted(rule, { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds })
+  const refused = { allowed: false, remaining: 0, retryAfterSeconds, release: nothingToRelease }
+  const taken = await RateLimitHit.countDocuments({ key, windowStart })
+  if (taken >= rule.limit) return counted(rule, refused)
+  const expiresAt = new Date(windowStart.getTime() + rule.windowMs)
+  // Start at the first slot that is probably free and wrap around: released slots are reused.
+  for (let attempt = 0; attempt < rule.limit; attempt++) {
+    const slot = (taken + attempt) % rule.limit
+    const _id = `${key}|${windowStart.getTime()}|${slot}`
+    try {
+      await RateLimitHit.create({ _id, key, windowStart, expiresAt })
+    } catch (error) {
+      if (isDuplicateKeyError(error)) continue
+      throw error
+    }
+    return {
+      allowed: true,
+      remaining: Math.max(0, rule.limit - taken - attempt - 1),
+      retryAfterSeconds,
+      release: async () => {
+        await RateLimitHit.deleteOne({ _id })
+      },
+    }
+  }
+  return counted(rule, refused)
 }
 
-/** Reads the count without adding to it (to refuse before doing expensive work). */
+/**
+ * One hit under every rule, or none: the counts are read first (nothing is written when any limit
+ * is reached), then each slot is taken; if one is gone meanwhile, those already taken are released.
+ */
+export async function hitRateLimits(hits: { rule: RateLimitRule; subject: string }[], now = Date.now()): Promise<RateLimitClaim> {
+  const peeks = await Promise.all(hits.map(({ rule, subject }) => peekRateLimit(rule, subject, now)))
+  const full = peeks.filter((peek) => !peek.allowed)
+  if (full.length > 0) {
+    return {
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: Math.max(...full.map((peek) => peek.retryAfterSeconds)),
+      release: nothingToRelease,
+    }
+  }
+  const claims: RateLimitClaim[] = []
+  for (const { rule, subject } of hits) {
+    const claim = await hitRateLimit(rule, subject, now)
+    if (!claim.allowed) {
+      await Promise.all(claims.map((taken) => taken.release()))
+      return claim
+    }
+    claims.push(claim)
+  }
+  return {
+    allowed: true,
+    remaining: Math.min(...claims.map((claim) => claim.remaining)),
+    retryAfterSeconds: Math.max(...claims.map((claim) => claim.retryAfterSeconds)),
+    release: async () => {
+      await Promise.all(claims.map((claim) => claim.release()))
+    },
+  }
+}
+
+/** Reads the count without adding to it. */
 export async function peekRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)
   const count = await RateLimitHit.countDocuments({ key: `${rule.name}:${subject}`, windowStart })

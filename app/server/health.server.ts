@@ -1,5 +1,6 @@
 import { Router } from 'express'
 import { pingDatabase } from '#app/db/connection.server'
+import { log } from '#app/observability/logger.server'
 import { labelRoute } from '#app/observability/request-scope.server'
 import { isDraining } from './shutdown.server'
 
@@ -25,6 +26,8 @@ healthRoutes.get('/readyz', async (_req, res) => {
     await pingDatabase()
     res.json({ status: 'ready' })
   } catch (error) {
-    res.status(503).json({ status: 'unavailable', reason: (error as Error).message })
+    // The reason is for the operator's log; the answer is public and names no internals.
+    log.warn({ err: error }, 'readyz: database unavailable')
+    res.status(503).json({ status: 'unavailable' })
   }
 })

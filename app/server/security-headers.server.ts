@@ -11,13 +11,39 @@ export function allowsStripe(path: string) {
   return isCheckoutPath(path)
 }
 
+// Random bytes for nonces are drawn 4 KB at a time: one call to the system's generator per 256
+// requests instead of one per request.
+const NONCE_BYTES = 16
+let pool = Buffer.alloc(0)
+let used = 0
+
+function freshNonce() {
+  if (used + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256)
+    used = 0
+  }
+  const nonce = pool.toString('base64', used, used + NONCE_BYTES)
+  used += NONCE_BYTES
+  return nonce
+}
+
 /** A fresh nonce per request; React Router's <Scripts> and inline scripts carry it. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
-  res.locals.cspNonce = randomBytes(16).toString('base64')
+  res.locals.cspNonce = freshNonce()
   next()
 }
 
 const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce as string}'`
+
+/**
+ * The response's Content-Security-Policy with its nonce replaced by script hash sources: for a
+ * cached page, whose bytes (and so whose inline scripts) are the same for every visitor.
+ */
+export function cspWithScriptHashes(res: Response, hashSources: string[]) {
+  const policy = String(res.getHeader('Content-Security-Policy') ?? '')
+  const nonce = `'nonce-${res.locals.cspNonce as string}'`
+  return policy.replace(hashSources.length ? nonce : ` ${nonce}`, hashSources.join(' '))
+}
 
 function helmetFor({ stripe, production }: { stripe: boolean; production: boolean }) {
   return helmet({
@@ -44,8 +70,53 @@ function helmetFor({ stripe, production }: { stripe: boolean; production: boolea
   })
 }
 
+/**
+ * Browser features no page uses are switched off for every page and anything it embeds; checkout
+ * pages keep `payment` for Stripe's frames (wallets), which ask for it.
+ */
+export function permissionsPolicy({ stripe }: { stripe: boolean }) {
+  const off = [
+    'camera',
+    'microphone',
+    'geolocation',
+    'usb',
+    'serial',
+    'bluetooth',
+    'hid',
+    'midi',
+    'magnetometer',
+    'gyroscope',
+    'accelerometer',
+  ]
+  const features = [...off.map((feature) => `${feature}=()`), 'browsing-topics=()']
+  features.push(stripe ? `payment=(self "${STRIPE_JS}")` : 'payment=()')
+  return features.join(', ')
+}
+
+/**
+ * The staff area and the data behind it: pages, their `.data` requests, sign-in and the staff API.
+ * Their answers hold customers' personal data and must never be kept by a browser or proxy cache.
+ */
+export function isStaffPath(path: string) {
+  return (
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path.startsWith('/admin.') ||
+    path.startsWith('/admin-login') ||
+    path.startsWith('/logout') ||
+    path.startsWith('/api/admin/') ||
+    path.startsWith('/api/orders/')
+  )
+}
+
 export function securityHeaders({ production }: { production: boolean }) {
   const everywhere = helmetFor({ stripe: false, production })
   const checkout = helmetFor({ stripe: true, production })
-  return (req: Request, res: Response, next: NextFunction) => (allowsStripe(req.path) ? checkout : everywhere)(req, res, next)
+  const policies = { everywhere: permissionsPolicy({ stripe: false }), checkout: permissionsPolicy({ stripe: true }) }
+  return (req: Request, res: Response, next: NextFunction) => {
+    const stripe = allowsStripe(req.path)
+    res.setHeader('Permissions-Policy', stripe ? policies.checkout : policies.everywhere)
+    if (isStaffPath(req.path)) res.setHeader('Cache-Control', 'no-store')
+    return (stripe ? checkout : everywhere)(req, res, next)
+  }
 }

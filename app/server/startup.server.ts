@@ -1,8 +1,9 @@
 import mongoose from 'mongoose'
-import { ensureAdminAccount } from '#app/auth/admin-account.server'
+import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
+import { pruneExpiredLocks } from '#app/db/document-lock.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
 import { log } from '#app/observability/logger.server'
@@ -10,6 +11,7 @@ import { watchDatabasePool } from '#app/observability/metrics.server'
 import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/outbox/outbox.server'
 import { pruneAccessLogRollups } from '#app/observability/access-rollup.server'
 import { pruneRateLimits } from '#app/security/rate-limit.server'
+import { describeSessionSecrets } from '#app/session/secrets.server'
 import '#app/models/index.server'
 import type { BackgroundJob } from './background-jobs.server'
 
@@ -34,8 +36,42 @@ export async function prepareDatabase(env: Env) {
   await ensureIndexes()
   const seeded = await alongsideOtherInstances(() => seedCatalogueIfEmpty())
   if (seeded) log.info(seeded, 'empty catalogue seeded')
-  const admin = await alongsideOtherInstances(() => ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }))
-  if (admin.demo) log.warn('ADMIN_PASSWORD is unset: the demo admin account is active (local use only)')
+  const admin = await alongsideOtherInstances(() =>
+    ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, development: env.NODE_ENV === 'development' }),
+  )
+  announceAdminAccount(admin)
+  log.info({ secrets: describeSessionSecrets() }, 'cookies are signed with these secrets')
+}
+
+/**
+ * The one place a password is ever printed: a generated one, once, for the person who started the
+ * site. Written to the console directly, not through the structured log, which never carries a
+ * password (the logger redacts the field).
+ */
+function announceAdminAccount(admin: BootstrapOutcome) {
+  switch (admin.kind) {
+    case 'generated':
+      console.log(
+        [
+          '',
+          'ADMIN_PASSWORD is unset: created the owner account for the staff area with a random password.',
+          `    username: ${admin.username}`,
+          `    password: ${admin.password}`,
+          'This is shown only now (only its hash is stored). Sign in at /admin-login and keep it in a',
+          'password manager, or set ADMIN_PASSWORD to choose your own.',
+          '',
+        ].join('\n'),
+      )
+      return
+    case 'demo':
+      console.log(`npm run dev without ADMIN_PASSWORD: demo staff account ${admin.username} / ${admin.password} (development only)`)
+      return
+    case 'kept':
+      log.info({ username: admin.username }, 'ADMIN_PASSWORD is unset: the owner account keeps the password it has')
+      return
+    case 'configured':
+      if (admin.passwordChanged) log.info({ username: admin.username }, 'the owner password changed: its sessions were ended')
+  }
 }
 
 const HOUR = 60 * 60 * 1000
@@ -49,4 +85,5 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'deliver-outbox', everyMs: 30 * 1000, run: (signal) => deliverDueOutboxMessages(undefined, undefined, signal) },
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
+  { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
 ]

@@ -146,7 +146,7 @@ test('a payment start that fails without a JSON message shows the fixed text, ne
 
 test('a buyer pays by card and is told the payment succeeded', async ({ page }) => {
   await useStripeStandIn(page)
-  const orderIds = await giveConfirmationSecret(page, 'pi_e2e_ok_secret_123')
+  const orders = await giveConfirmationSecret(page, 'pi_e2e_ok_secret_123')
   await page.goto('/checkout/2?microsoft365=business_premium&ms365_users=3&cloud_backup=true&ref=partner')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
@@ -168,8 +168,12 @@ test('a buyer pays by card and is told the payment succeeded', async ({ page }) 
   expect(standIn.retrievals).toEqual(['pi_e2e_ok_secret_123'])
 
   // The server stored a pending order with its own total; the webhook settles it later.
-  expect(orderIds).toHaveLength(1)
-  const order = await (await page.request.get(`/api/orders/${orderIds[0]}`)).json()
+  expect(orders).toHaveLength(1)
+  // The status is the buyer's to read with the order's token, nobody else's.
+  expect((await page.request.get(`/api/orders/${orders[0]!.id}`)).status()).toBe(401)
+  const order = await (
+    await page.request.get(`/api/orders/${orders[0]!.id}`, { headers: { Authorization: `Bearer ${orders[0]!.token}` } })
+  ).json()
   expect(order).toMatchObject({ status: 'pending', planId: 2, amount: 599 + 3 * 22 + 3 * 4.95 })
 })
 

@@ -147,6 +147,34 @@ test.describe('section links', () => {
   })
 })
 
+test.describe('sections the page does not hydrate', () => {
+  // components/static-island.tsx: the server's HTML is kept as it is; one listener gives their links
+  // what <Link> and <SectionLink> give theirs.
+  test('keep the server HTML, and their links still navigate in the page', async ({ page }) => {
+    // React marks every element it hydrates with a __reactFiber… property.
+    const hydratedByReact = (selector: string) =>
+      page.evaluate((target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactFiber')), selector)
+    await page.goto('/')
+    await expect.poll(() => hydratedByReact('#contact-form')).toBe(true)
+    expect(await hydratedByReact('#essential-price')).toBe(false)
+    expect(await hydratedByReact('footer a[href="/privacy-policy"]')).toBe(false)
+    // A <Link> inside an island navigates client-side: the page's JavaScript state survives.
+    await page.evaluate(() => ((window as unknown as { keptAcrossNavigation: boolean }).keptAcrossNavigation = true))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page).toHaveURL(/\/privacy-policy$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Privacy')
+    expect(await page.evaluate(() => (window as unknown as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBe(true)
+    // Back on the home page by client navigation, the sections render as usual.
+    await page.goBack()
+    await expect(page.locator('#essential-price')).toContainText('per month')
+    expect(await hydratedByReact('#essential-price')).toBe(true)
+    // A plain link inside an island (Get Started) stays a full page load, as SPEC §2 asks.
+    await page.getByRole('link', { name: 'Get Started with Essential' }).click()
+    await expect(page).toHaveURL(/\/checkout\?plan=1/)
+    expect(await page.evaluate(() => (window as unknown as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBeUndefined()
+  })
+})
+
 test.describe('pricing', () => {
   test('each plan shows its monthly price and a Get Started link to checkout with the plan', async ({ page }) => {
     const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; name: string; popular: boolean }[]

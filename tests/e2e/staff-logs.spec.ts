@@ -91,8 +91,9 @@ test('Export CSV downloads a dated file with a header row', async ({ browser }) 
   expect(response.headers()['content-type']).toContain('text/csv')
   expect(response.headers()['content-disposition']).toMatch(/attachment; filename="access-logs-\d{4}-\d{2}-\d{2}\.csv"/)
   const text = await response.text()
-  expect(text.split('\r\n')[0]).toBe('timestamp,method,path,status,response_time_ms,visitor_key,user_agent,referrer')
-  expect(text).toContain(`,GET,${path},200,5,`)
+  // Text cells are always quoted, so no spreadsheet reads one as a number, date or formula.
+  expect(text.split('\r\n')[0]).toBe('"timestamp","method","path","status","response_time_ms","visitor_key","user_agent","referrer"')
+  expect(text).toContain(`,"GET","${path}",200,5,`)
   await context.close()
 })
 

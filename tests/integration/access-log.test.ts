@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AccessLogEntry } from '#app/models/access-log.server'
+import { DailySalt } from '#app/models/daily-salt.server'
 import { pruneAccessLog, visitorKey } from '#app/observability/access-log.server'
 import { startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
@@ -31,7 +32,25 @@ describe('the access log', () => {
     expect(JSON.stringify(entries)).not.toContain('127.0.0.1')
   })
 
-  it('prunes entries older than 30 days', async () => {
+  it('keeps user agents and referrers short, and referrers without their query string', async () => {
+    const server = await startAppServer({ mongodbUri })
+    const agent = `long-agent-${'x'.repeat(2000)}`
+    await (
+      await fetch(`${server.url}/terms-of-service`, {
+        headers: { 'user-agent': agent, referer: `https://search.example/results?q=${'secret '.repeat(10)}&email=someone@example.com#top` },
+      })
+    ).text()
+    await server.stop()
+    const entry = (await AccessLogEntry.findOne({ userAgent: /^long-agent-/ }).lean())!
+    expect(entry.userAgent).toHaveLength(256)
+    expect(entry.referrer).toBe('https://search.example/results')
+  })
+
+  it('prunes entries older than 30 days, and the daily salts of those days', async () => {
+    await DailySalt.insertMany([
+      { day: '2026-05-01', value: 'old salt' },
+      { day: '2026-06-29', value: 'recent salt' },
+    ])
     const now = new Date('2026-06-30T12:00:00Z')
     await AccessLogEntry.insertMany([
       { timestamp: new Date('2026-05-01T00:00:00Z'), method: 'GET', path: '/old', status: 200, responseTimeMs: 1, visitorKey: 'k' },
@@ -40,6 +59,8 @@ describe('the access log', () => {
     expect(await pruneAccessLog(now)).toBeGreaterThanOrEqual(1)
     expect(await AccessLogEntry.exists({ path: '/old' })).toBeNull()
     expect(await AccessLogEntry.exists({ path: '/recent' })).not.toBeNull()
+    expect((await DailySalt.find().lean()).map((salt) => salt.day).sort()).not.toContain('2026-05-01')
+    expect(await DailySalt.exists({ day: '2026-06-29' })).not.toBeNull()
   })
 
   it('derives different visitor keys for different salts', () => {

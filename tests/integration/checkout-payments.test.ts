@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
+import { applyStripeEvent } from '#app/payments/webhook.server'
 import { STRIPE_API_VERSION } from '#app/payments/stripe-client.server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/db/seed.server'
@@ -21,7 +23,7 @@ let server: AppServer
 beforeAll(async () => {
   if (!process.env.STRIPE_API_URL) throw new Error('STRIPE_API_URL is unset: run through scripts/with-services.mjs')
   await seedCatalogue()
-  server = await startAppServer({ mongodbUri, env: stripeEnv })
+  server = await startAppServer({ mongodbUri, env: { ...stripeEnv, TRUST_PROXY: '1' } })
 })
 afterAll(async () => {
   await server?.stop()
@@ -40,10 +42,13 @@ const validRequest = {
   paymentMethod: 'credit_card',
 }
 
+let buyerCounter = 0
+/** Each payment from its own address, so the per-address payment limit never mixes tests. */
 function postPayment(body: unknown, init: RequestInit = {}) {
+  buyerCounter += 1
   return fetch(`${server.url}/api/create-payment-intent`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${buyerCounter % 250}` },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   })
@@ -62,7 +67,11 @@ function sendEvent(event: object, signature?: string) {
 }
 
 let eventCounter = 0
-function invoiceEvent(type: string, order: { id: string; subscription: string }) {
+type StartedOrder = { id: string; subscription: string; token: string }
+/** The order's total in cents, as Stripe charges it. */
+const ORDER_CENTS = Math.round(validRequest.amount * 100)
+
+function invoiceEvent(type: string, order: Pick<StartedOrder, 'id' | 'subscription'>, invoice: Record<string, unknown> = {}) {
   eventCounter += 1
   return {
     id: `evt_test_${Date.now()}_${eventCounter}`,
@@ -74,21 +83,24 @@ function invoiceEvent(type: string, order: { id: string; subscription: string })
       object: {
         id: `in_test_${eventCounter}`,
         object: 'invoice',
+        amount_paid: ORDER_CENTS,
+        currency: 'usd',
         parent: {
           type: 'subscription_details',
           subscription_details: { subscription: order.subscription, metadata: { orderId: order.id } },
         },
+        ...invoice,
       },
     },
   }
 }
 
-async function startPaidOrder() {
+async function startPaidOrder(): Promise<StartedOrder> {
   const response = await postPayment(validRequest)
   expect(response.status).toBe(200)
-  const body = (await response.json()) as { clientSecret: string; orderId: string }
+  const body = (await response.json()) as { clientSecret: string; orderId: string; orderToken: string }
   const order = await Order.findById(body.orderId).lean()
-  return { id: body.orderId, subscription: order!.stripeSubscriptionId! }
+  return { id: body.orderId, subscription: order!.stripeSubscriptionId!, token: body.orderToken }
 }
 
 describe('starting a card payment', () => {
@@ -183,15 +195,40 @@ describe('starting a card payment', () => {
     expect(await Order.countDocuments()).toBe(before)
   })
 
-  it('shows a buyer only the status of an order, and 404 for an unknown one', async () => {
-    const { id } = await startPaidOrder()
-    const response = await fetch(`${server.url}/api/orders/${id}`)
+  it('shows a buyer only the status of an order, with the order’s token; 404 for an unknown order or a wrong token', async () => {
+    const { id, token } = await startPaidOrder()
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const withToken = (orderId: string, bearer: string) =>
+      fetch(`${server.url}/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${bearer}` } })
+    const response = await withToken(id, token)
     expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
     const body = (await response.json()) as Record<string, unknown>
     expect(body).toMatchObject({ id, status: 'pending', amount: 721.85, planId: 2 })
     expect(Object.keys(body).sort()).toEqual(['amount', 'createdAt', 'id', 'planId', 'status'])
-    expect((await fetch(`${server.url}/api/orders/000000000000000000000000`)).status).toBe(404)
-    expect((await fetch(`${server.url}/api/orders/not-an-id`)).status).toBe(404)
+    // Only the token's hash is stored.
+    expect(JSON.stringify(await Order.findById(id).lean())).not.toContain(token)
+
+    // Order ids are guessable; without the token an order's status is not anyone's to read.
+    const anonymous = await fetch(`${server.url}/api/orders/${id}`)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer')
+    const other = await startPaidOrder()
+    expect((await withToken(id, other.token)).status).toBe(404)
+    expect((await withToken('000000000000000000000000', token)).status).toBe(404)
+    expect((await withToken('not-an-id', token)).status).toBe(404)
+
+    const staff = await fetch(`${server.url}/api/orders/${id}`, { headers: { Cookie: await signInOverHttp(server.url) } })
+    expect(staff.status).toBe(200)
+  })
+
+  it('limits order lookups per address', async () => {
+    const { id, token } = await startPaidOrder()
+    const headers = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '192.0.2.77' }
+    const statuses: number[] = []
+    for (let i = 0; i < 61; i++) statuses.push((await fetch(`${server.url}/api/orders/${id}`, { headers })).status)
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true)
+    expect(statuses[60]).toBe(429)
   })
 
   it('lets nobody but staff change an order status', async () => {
@@ -210,8 +247,9 @@ describe('starting a card payment', () => {
     const url = `${server.url}/api/orders/${String(order._id)}/update-status`
     const huge = JSON.stringify({ status: 'paid', paymentId: 'p'.repeat(3 * 1024) })
     const json = { 'Content-Type': 'application/json' }
-    // Without a session the guard answers first, whatever the body.
-    expect(await postRaw(url, huge, { ...json, 'Content-Length': String(huge.length) })).toBe(401)
+    // The body guard answers before the route, whoever sends it; without a session the route refuses.
+    expect(await postRaw(url, huge, { ...json, 'Content-Length': String(huge.length) })).toBe(413)
+    expect((await fetch(url, { method: 'POST', headers: json, body: '{"status":"paid"}' })).status).toBe(401)
 
     const staff = { Cookie: await signInOverHttp(server.url) }
     const post = (body: string, headers: Record<string, string>) => fetch(url, { method: 'POST', headers: { ...staff, ...headers }, body })
@@ -297,9 +335,12 @@ describe('the Stripe webhook', () => {
         object: {
           id: order!.stripeCheckoutSessionId,
           object: 'checkout.session',
+          mode: 'subscription',
           client_reference_id: String(order!._id),
           metadata: { orderId: String(order!._id) },
           payment_status: 'paid',
+          amount_total: Math.round(order!.amount * 100),
+          currency: 'usd',
           subscription: 'sub_hosted_123',
           customer: 'cus_hosted_123',
           customer_details: { name: 'Lee Park', email: 'Lee@Example.com', phone: null },
@@ -314,6 +355,88 @@ describe('the Stripe webhook', () => {
       stripeSubscriptionId: 'sub_hosted_123',
       stripeCustomerId: 'cus_hosted_123',
     })
+  })
+
+  it('finds an order only by the Stripe ids it stored; metadata naming another order is refused', async () => {
+    const order = await startPaidOrder()
+    const other = await startPaidOrder()
+    // Another order's subscription, with this order's id in the metadata: the ids decide, and disagree.
+    const crossed = await sendEvent(invoiceEvent('invoice.paid', { id: order.id, subscription: other.subscription }))
+    expect(crossed.status).toBe(200)
+    expect(await crossed.json()).toMatchObject({ applied: false, reason: 'the event names another order than its Stripe ids' })
+    // Metadata alone finds nothing.
+    const unknown = await sendEvent(invoiceEvent('invoice.paid', { id: order.id, subscription: 'sub_never_stored' }))
+    expect(await unknown.json()).toMatchObject({ applied: false, orderId: null })
+    expect((await Order.findById(order.id).lean())?.status).toBe('pending')
+    expect((await Order.findById(other.id).lean())?.status).toBe('pending')
+  })
+
+  it.each([
+    ['a smaller amount', { amount_paid: 100 }],
+    ['another currency', { currency: 'eur' }],
+  ])('does not count an invoice paid with %s as the order’s payment', async (_case, invoice) => {
+    const order = await startPaidOrder()
+    const response = await sendEvent(invoiceEvent('invoice.paid', order, invoice))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ applied: false, reason: 'amount or currency differs from the order' })
+    expect((await Order.findById(order.id).lean())?.status).toBe('pending')
+  })
+
+  it('does not settle a hosted order from a Checkout Session that is not in subscription mode', async () => {
+    await fetch(`${server.url}/checkout/1`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '192.0.2.10' },
+      body: new URLSearchParams({ microsoft365: 'none' }),
+      redirect: 'manual',
+    })
+    const order = (await Order.findOne({ stripeCheckoutSessionId: { $exists: true } })
+      .sort({ createdAt: -1 })
+      .lean())!
+    const response = await sendEvent({
+      id: `evt_test_payment_mode_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: order.stripeCheckoutSessionId,
+          object: 'checkout.session',
+          mode: 'payment',
+          payment_status: 'paid',
+          amount_total: Math.round(order.amount * 100),
+          currency: 'usd',
+        },
+      },
+    })
+    expect(await response.json()).toMatchObject({ applied: false, reason: 'checkout session in payment mode, not subscription' })
+    expect((await Order.findById(order._id).lean())?.status).toBe('pending')
+  })
+
+  it('re-applies an event that lost a race with another update of its order, instead of dropping it', async () => {
+    const orders = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        Order.create({
+          name: 'Race',
+          email: 'race@example.com',
+          planId: 2,
+          amount: validRequest.amount,
+          stripeSubscriptionId: `sub_race_${randomUUID()}`,
+        }),
+      ),
+    )
+    // A failed first attempt and the successful retry arrive at the same moment, for each order.
+    const deliveries = orders.flatMap((order) => {
+      const ref = { id: String(order._id), subscription: order.stripeSubscriptionId! }
+      return [invoiceEvent('invoice.payment_failed', ref), invoiceEvent('invoice.paid', ref)]
+    })
+    const outcomes = await Promise.all(deliveries.map((event) => applyStripeEvent(event as unknown as Stripe.Event)))
+    expect(outcomes.every((outcome) => outcome.applied)).toBe(true)
+    for (const order of orders) {
+      const stored = (await Order.findById(order._id).lean())!
+      const events = deliveries.filter((event) => event.data.object.parent.subscription_details.subscription === order.stripeSubscriptionId)
+      expect(stored.appliedEventIds.sort()).toEqual(events.map((event) => event.id).sort())
+      // Whichever came first, the retry's success is what the order ends with (failed may become paid).
+      expect(stored.status).toBe('paid')
+    }
   })
 
   it('accepts and ignores events it has no use for', async () => {

@@ -64,7 +64,7 @@ describe('the server log', () => {
         TRUST_PROXY: '1',
         ADMIN_USERNAME: STAFF.username,
         ADMIN_PASSWORD: STAFF.password,
-        SESSION_SECRET: 'a session secret for the log test, long enough',
+        SESSION_SECRET: 'a session secret for the log test and long enough',
         TEAMS_WEBHOOK_URL: webhook.url,
       },
     })

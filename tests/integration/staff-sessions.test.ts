@@ -36,7 +36,7 @@ describe('staff sessions', () => {
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[0]!.slice(1, 20))
 
     const request = requestWith(setCookie)
-    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({ id: userId, username: 'owner' })
+    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({ id: userId, username: 'owner', role: 'owner' })
     expect(await findAdminSession(request, new Date('2026-01-01T16:00:01Z'))).toBeNull()
 
     await endAdminSession(request)
@@ -52,7 +52,7 @@ describe('staff sessions', () => {
   })
 
   it('end when their account is removed (the demo account once a password is configured)', async () => {
-    await ensureAdminAccount({ username: 'admin', password: undefined })
+    await ensureAdminAccount({ username: 'admin', password: undefined, development: true })
     const demo = (await User.findOne({ demo: true }).lean())!
     const setCookie = await startAdminSession({ id: String(demo._id), username: demo.username })
     expect(await findAdminSession(requestWith(setCookie))).not.toBeNull()
@@ -70,13 +70,17 @@ describe('staff sessions', () => {
 })
 
 describe('sign-in', () => {
-  it('accepts the right password and refuses a wrong one, then rate-limits the username', async () => {
-    expect(await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.1' })).toMatchObject({
+  const request = new Request('http://localhost/admin-login', { method: 'POST' })
+
+  it('accepts the right password and refuses a wrong one, then rate-limits the username at that address only', async () => {
+    expect(await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.1', request })).toMatchObject({
       outcome: 'signed-in',
     })
     for (let i = 0; i < 5; i++)
-      expect((await signIn({ username: 'owner', password: 'nope', clientIp: `203.0.113.${10 + i}` })).outcome).toBe('invalid')
-    const limited = await signIn({ username: 'OWNER', password: 'a long and secret passphrase', clientIp: '203.0.113.99' })
+      expect((await signIn({ username: 'owner', password: 'nope', clientIp: '203.0.113.10', request })).outcome).toBe('invalid')
+    const limited = await signIn({ username: 'OWNER', password: 'a long and secret passphrase', clientIp: '203.0.113.10', request })
     expect(limited.outcome).toBe('rate-limited')
+    const elsewhere = await signIn({ username: 'owner', password: 'a long and secret passphrase', clientIp: '203.0.113.99', request })
+    expect(elsewhere.outcome).toBe('signed-in')
   })
 })

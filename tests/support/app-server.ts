@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -15,6 +16,51 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** The staff owner account every test server is started with (ADMIN_USERNAME and ADMIN_PASSWORD). */
+export const TEST_STAFF = { username: 'test-owner', password: 'a long test passphrase for the staff area' } as const
+
+/** Signs the test servers' cookies, so a cookie made by one test server is valid on the next. */
+export const TEST_SESSION_SECRET = 'test-session-secret-with-more-than-32-characters'
+
+/** A process's resident memory in MB, from /proc (Linux), as the operating system counts it. */
+export async function residentMemoryMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1])
+  if (!Number.isFinite(kb)) throw new Error(`no VmRSS for process ${pid}`)
+  return kb / 1024
+}
+
+/**
+ * Runs a full garbage collection in a server started with `inspect: true`, through the V8 inspector
+ * (Chrome DevTools Protocol over its WebSocket). Under load V8 lets garbage pile up in a young
+ * generation of tens of MB and collects the old one lazily, so right after a burst the resident size
+ * mostly says how busy the server was; after a full collection it says what the server kept.
+ */
+async function collectGarbage(inspectorUrl: string) {
+  const socket = new WebSocket(inspectorUrl)
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve
+    socket.onerror = reject
+  })
+  let nextId = 0
+  const call = (method: string) =>
+    new Promise<void>((resolve) => {
+      const id = ++nextId
+      const onMessage = (event: MessageEvent) => {
+        if ((JSON.parse(String(event.data)) as { id?: number }).id !== id) return
+        socket.removeEventListener('message', onMessage)
+        resolve()
+      }
+      socket.addEventListener('message', onMessage)
+      socket.send(JSON.stringify({ id, method }))
+    })
+  await call('HeapProfiler.enable')
+  await call('HeapProfiler.collectGarbage')
+  await call('HeapProfiler.collectGarbage')
+  socket.close()
+  await new Promise((resolve) => setTimeout(resolve, 500))
+}
+
 export type AppServer = {
   url: string
   pid: number
@@ -22,6 +68,10 @@ export type AppServer = {
   output: () => string
   /** Sends SIGTERM and resolves with the exit code once the process has exited. */
   stop: () => Promise<number | null>
+  /** Resident memory in MB after a full garbage collection (servers started with `inspect: true`). */
+  retainedMemoryMb: () => Promise<number>
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
 }
 
 /**
@@ -32,15 +82,21 @@ export async function startAppServer({
   mongodbUri,
   env = {},
   nodeArgs = [],
+  inspect = false,
+  entry = 'build/server.js',
 }: {
   mongodbUri: string
   env?: Record<string, string>
   /** Node flags before the script (diagnostics such as --trace-gc). */
   nodeArgs?: string[]
+  /** Opens the V8 inspector on a random loopback port, for retainedMemoryMb(). */
+  inspect?: boolean
+  /** One server process (default), or build/cluster.js for the production cluster. */
+  entry?: string
 }): Promise<AppServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'build/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), entry], {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -49,6 +105,9 @@ export async function startAppServer({
       PORT: String(port),
       MONGODB_URI: mongodbUri,
       SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_USERNAME: TEST_STAFF.username,
+      ADMIN_PASSWORD: TEST_STAFF.password,
+      SESSION_SECRET: TEST_SESSION_SECRET,
       // Tests stop servers often; the drain before closing is tested on its own (foundation.test.ts).
       SHUTDOWN_DRAIN_MS: '0',
       ...env,
@@ -72,10 +131,21 @@ export async function startAppServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
   return {
     url,
+    exited,
     pid: child.pid!,
     output: () => output,
+    retainedMemoryMb: async () => {
+      const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1]
+      if (!inspectorUrl) throw new Error('start the server with inspect: true to measure its retained memory')
+      await collectGarbage(inspectorUrl)
+      return residentMemoryMb(child.pid!)
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode)

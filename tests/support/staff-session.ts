@@ -1,14 +1,11 @@
-import { DEMO_CREDENTIALS } from '#app/auth/admin-account.server'
+import { TEST_STAFF } from './app-server'
 
 /**
  * Signs in over HTTP through the sign-in form's action (its conform fields username and password;
  * no Origin header, as from a script, so the same-origin check lets it through) and returns the
- * session cookie pair for a Cookie header. The demo account exists while ADMIN_PASSWORD is unset.
+ * session cookie pair for a Cookie header. Test servers start with the TEST_STAFF owner account.
  */
-export async function signInOverHttp(
-  baseUrl: string,
-  credentials: { username: string; password: string } = DEMO_CREDENTIALS,
-): Promise<string> {
+export async function signInOverHttp(baseUrl: string, credentials: { username: string; password: string } = TEST_STAFF): Promise<string> {
   const response = await fetch(`${baseUrl}/admin-login`, {
     method: 'POST',
     body: new URLSearchParams({ username: credentials.username, password: credentials.password }),

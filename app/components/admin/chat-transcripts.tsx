@@ -20,9 +20,15 @@ export function ChatTranscripts({ conversations }: { conversations: ChatTranscri
                   {conversation.email ? <span className="text-slate-600"> · {conversation.email}</span> : null}
                   <span className="text-sm text-slate-500">
                     {' '}
-                    · {conversation.messages.length} messages · last {formatAdminDate(conversation.updatedAt)}
+                    · {conversation.messages.length + conversation.earlierMessages} messages · last{' '}
+                    {formatAdminDate(conversation.updatedAt)}
                   </span>
                 </summary>
+                {conversation.earlierMessages > 0 ? (
+                  <p className="border-t border-slate-100 px-4 pt-3 text-sm text-slate-500">
+                    {conversation.earlierMessages} earlier messages are not shown.
+                  </p>
+                ) : null}
                 <ol className="space-y-2 border-t border-slate-100 px-4 py-3" aria-label="Transcript">
                   {conversation.messages.map((message) => (
                     <li key={message.id} className={message.sender === 'agent' ? 'text-slate-700' : 'text-slate-900'}>

@@ -12,6 +12,8 @@ import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { allowedNextStatuses, isOrderStatus } from '#app/domain/order-status'
 import { pageMeta } from '#app/domain/seo'
+import { BODY_LIMITS } from '#app/http/body-limits'
+import { readFormWithLimit } from '#app/http/request-body.server'
 import { invariantResponse } from '#app/http/responses.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/order'
@@ -34,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request)
-  const status = (await request.formData()).get('status')
+  const status = (await readFormWithLimit(request, BODY_LIMITS.orderStatus)).get('status')
   if (!isOrderStatus(status)) return data({ error: 'Choose a status from the list.' }, { status: 400 })
   const change = await changeOrderStatus(params.orderId, status)
   invariantResponse(change.outcome !== 'not-found', 'Order not found', 404)

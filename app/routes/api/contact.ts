@@ -1,5 +1,6 @@
 import { contactJsonSchema } from '#app/domain/contact-form'
-import { CONTACT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { CONTACT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { receiveContact } from '#app/enquiries/receive-contact.server'
 import { jsonAction, postOnly } from '#app/http/json-action.server'
 import { requestInfo } from '#app/http/request-context'
@@ -15,7 +16,7 @@ export function action({ request, context }: Route.ActionArgs) {
     {
       request,
       schema: contactJsonSchema,
-      maxBytes: MAX_BODY_BYTES,
+      maxBytes: BODY_LIMITS.enquiry,
       // Shared with the contact form: 5 enquiries per address in 10 minutes, however sent.
       rateLimit: { rule: CONTACT_RATE_LIMIT, subject: requestInfo(context).clientIp, message: RATE_LIMITED_MESSAGE },
       postOnlyMessage: POST_ONLY,

@@ -1,4 +1,5 @@
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '#app/domain/payment-messages'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { paymentRequestSchema } from '#app/domain/payment-request'
 import { jsonAction, postOnly } from '#app/http/json-action.server'
 import { requestInfo } from '#app/http/request-context'
@@ -16,11 +17,9 @@ import { log } from '#app/observability/logger.server'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.
-// 400 {message, errors}, 405, 413, 415 and 429 as jsonAction says; 409 when the total differs
-// from the server's; 502 when Stripe refuses; 503 without Stripe keys.
+// 400 {message, errors}, 405, 413 (over BODY_LIMITS.paymentRequest), 415 and 429 as jsonAction says;
+// 409 when the total differs from the server's; 502 when Stripe refuses; 503 without Stripe keys.
 
-/** A payment request is nine short fields: well under 1 KB usually, about 2 KB with each at its longest. */
-const MAX_BODY_BYTES = 8 * 1024
 const POST_ONLY = 'Use POST to start a payment.'
 
 export function loader() {
@@ -32,7 +31,7 @@ export function action({ request, context }: Route.ActionArgs) {
     {
       request,
       schema: paymentRequestSchema,
-      maxBytes: MAX_BODY_BYTES,
+      maxBytes: BODY_LIMITS.paymentRequest,
       rateLimit: { rule: PAYMENT_ATTEMPT_LIMIT, subject: requestInfo(context).clientIp, message: TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE },
       postOnlyMessage: POST_ONLY,
     },
@@ -40,8 +39,8 @@ export function action({ request, context }: Route.ActionArgs) {
       const stripe = getStripe()
       if (!stripe || !isCardPaymentConfigured()) return jsonError(503, CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE)
       try {
-        const { clientSecret, orderId } = await startCardPayment(stripe, payment)
-        return Response.json({ clientSecret, orderId })
+        const { clientSecret, orderId, orderToken } = await startCardPayment(stripe, payment)
+        return Response.json({ clientSecret, orderId, orderToken })
       } catch (error) {
         if (error instanceof OrderRequestError) {
           return error.status === 400 ? badRequest({ form: [error.message] }) : jsonError(error.status, error.message, error.extra)

@@ -1,11 +1,39 @@
+import { findAdminSession } from '#app/auth/admin-session.server'
+import { requestInfo } from '#app/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { bearerToken } from '#app/payments/order-access.server'
 import { findOrderStatus } from '#app/payments/orders.server'
+import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/orders.$id'
 
-// SPEC §7: GET /api/orders/{id}, used by the buyer's page to check the status.
-export function loader({ params }: Route.LoaderArgs) {
+// SPEC §7: GET /api/orders/{id}, used by the buyer's page to check the status. It shows only
+// the status and what the buyer already knows; never the name, e-mail or Stripe ids. It needs the
+// order's token (`Authorization: Bearer <orderToken>`, answered by POST /api/create-payment-intent)
+// or a staff session, and an address gets a limited number of lookups.
+
+const ORDER_LOOKUP_LIMIT = { name: 'order-lookup', limit: 60, windowMs: 10 * 60 * 1000 }
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
-    const order = await findOrderStatus(params.id)
+    const staff = await findAdminSession(request)
+    const token = bearerToken(request)
+    if (!staff && !token) {
+      return jsonError(
+        401,
+        'Send the order token you got when the payment started (Authorization: Bearer <token>), or sign in as staff.',
+        undefined,
+        { headers: { 'WWW-Authenticate': 'Bearer' } },
+      )
+    }
+    if (!staff) {
+      const limit = await hitRateLimit(ORDER_LOOKUP_LIMIT, requestInfo(context).clientIp)
+      if (!limit.allowed) {
+        return jsonError(429, 'Too many order lookups. Please wait a few minutes and try again.', undefined, {
+          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+        })
+      }
+    }
+    const order = await findOrderStatus(params.id, staff ? { staff: true } : { token })
     if (!order) return jsonError(404, 'Order not found')
     return Response.json(order, { headers: { 'Cache-Control': 'no-store' } })
   })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { changeOrderStatus } from '#app/admin/orders.server'
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { ORDER_STATUSES } from '#app/domain/order-status'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { jsonAction, postOnly } from '#app/http/json-action.server'
 import { jsonError } from '#app/http/responses.server'
 import type { Route } from './+types/orders.$id.update-status'
@@ -14,8 +15,6 @@ const updateStatusSchema = z.object({
   paymentId: z.string().trim().min(1).max(200).optional(),
 })
 
-/** A status and a payment id of at most 200 characters. */
-const MAX_BODY_BYTES = 2 * 1024
 const POST_ONLY = 'Use POST to change an order status.'
 
 export function loader() {
@@ -24,7 +23,7 @@ export function loader() {
 
 export function action({ request, params }: Route.ActionArgs) {
   return jsonAction(
-    { request, schema: updateStatusSchema, maxBytes: MAX_BODY_BYTES, guard: requireAdminApi, postOnlyMessage: POST_ONLY },
+    { request, schema: updateStatusSchema, maxBytes: BODY_LIMITS.orderStatus, guard: requireAdminApi, postOnlyMessage: POST_ONLY },
     async ({ status, paymentId }) => {
       const change = await changeOrderStatus(params.id, status, { paymentId })
       switch (change.outcome) {

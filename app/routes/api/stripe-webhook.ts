@@ -1,7 +1,9 @@
 import { getEnv } from '#app/config/env.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
+import { BodyTooLargeError, readBodyWithLimit, tooLargeMessage } from '#app/http/request-body.server'
 import { badRequest, handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { getStripe } from '#app/payments/stripe-client.server'
-import { applyStripeEvent } from '#app/payments/webhook.server'
+import { applyStripeEvent, WebhookConflictError } from '#app/payments/webhook.server'
 import type { Route } from './+types/stripe-webhook'
 import { log } from '#app/observability/logger.server'
 
@@ -14,19 +16,36 @@ export function action({ request }: Route.ActionArgs) {
     if (!stripe || !secret) return jsonError(503, 'Stripe webhooks are not configured.')
     const signature = request.headers.get('stripe-signature')
     if (!signature) return badRequest({ form: ['Missing Stripe-Signature header.'] })
-    const payload = await request.text()
+    let payload: string
+    try {
+      payload = Buffer.from(await readBodyWithLimit(request, BODY_LIMITS.stripeWebhook)).toString('utf8')
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return jsonError(413, tooLargeMessage(error.maxBytes))
+      throw error
+    }
     let event
     try {
       event = await stripe.webhooks.constructEventAsync(payload, signature, secret)
     } catch {
       return badRequest({ form: ['Invalid webhook signature.'] })
     }
-    const outcome = await applyStripeEvent(event)
-    log.info(
-      { eventType: event.type, eventId: event.id, orderId: outcome.orderId, applied: outcome.applied, reason: outcome.reason },
-      'payments: Stripe webhook event',
-    )
-    // Stripe retries anything but 2xx; an event we ignore is still delivered successfully.
-    return Response.json({ received: true, ...outcome })
+    try {
+      const outcome = await applyStripeEvent(event)
+      log.info(
+        { eventType: event.type, eventId: event.id, orderId: outcome.orderId, applied: outcome.applied, reason: outcome.reason },
+        'payments: Stripe webhook event',
+      )
+      // Stripe retries anything but 2xx; an event we ignore is still delivered successfully.
+      return Response.json({ received: true, ...outcome })
+    } catch (error) {
+      if (!(error instanceof WebhookConflictError)) throw error
+      log.warn(
+        { eventType: event.type, eventId: event.id },
+        'payments: webhook event not applied while its order was being changed; answered 503 so Stripe sends it again',
+      )
+      return jsonError(503, 'The order changed while this event was applied. Please send it again.', undefined, {
+        headers: { 'Retry-After': '5' },
+      })
+    }
   })
 }

@@ -1,7 +1,8 @@
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { chatVisitor } from '#app/chat/visitor-cookie.server'
 import { chatRequestSchema } from '#app/domain/chat-request'
-import { CHAT_RATE_LIMIT, MAX_BODY_BYTES, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { CHAT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { BODY_LIMITS } from '#app/http/body-limits'
 import { jsonAction, postOnly } from '#app/http/json-action.server'
 import { requestInfo } from '#app/http/request-context'
 import type { Route } from './+types/teams-chat'
@@ -18,7 +19,7 @@ export function action({ request, context }: Route.ActionArgs) {
     {
       request,
       schema: chatRequestSchema,
-      maxBytes: MAX_BODY_BYTES,
+      maxBytes: BODY_LIMITS.enquiry,
       rateLimit: { rule: CHAT_RATE_LIMIT, subject: requestInfo(context).clientIp, message: RATE_LIMITED_MESSAGE },
       postOnlyMessage: POST_ONLY,
       errorFields: NOT_OK,

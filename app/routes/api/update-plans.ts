@@ -1,5 +1,4 @@
 import { requireAdminApi } from '#app/auth/require-admin.server'
-import { clearCatalogueCache } from '#app/catalogue/catalogue.server'
 import { syncPlanCatalogue } from '#app/db/seed.server'
 import { postOnly } from '#app/http/json-action.server'
 import { handleJsonErrors } from '#app/http/responses.server'
@@ -12,7 +11,6 @@ export function action({ request }: Route.ActionArgs) {
     await requireAdminApi(request)
     if (request.method !== 'POST') return postOnly('Use POST to synchronise the plan catalogue.')
     const plans = await syncPlanCatalogue()
-    clearCatalogueCache()
     return Response.json({ success: true, message: `Plan catalogue synchronised (${plans} plans).`, plans })
   })
 }

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import mongoose from 'mongoose'
 import { uniqueClientAddress } from './client-address'
+import { STAFF } from './staff-credentials'
 
 // Helpers for the staff-area e2e files. They share the e2e database with every other file, so
 // each test creates its own records with unique names and never expects an empty collection.
 
-export const DEMO = { username: 'demo', password: 'demo-admin-2025' }
+export { STAFF }
 
 export function uniqueLabel(prefix: string) {
   return `${prefix}-${randomBytes(4).toString('hex')}`
@@ -35,8 +36,8 @@ export async function newStaffContext(browser: Browser, { javaScriptEnabled = tr
 /** Signs in through the real form, as a person would. */
 export async function signIn(page: Page, redirectTo?: string) {
   await page.goto(redirectTo ? `/admin-login?redirectTo=${encodeURIComponent(redirectTo)}` : '/admin-login')
-  await page.getByLabel('Username').fill(DEMO.username)
-  await page.getByLabel('Password').fill(DEMO.password)
+  await page.getByLabel('Username').fill(STAFF.username)
+  await page.getByLabel('Password').fill(STAFF.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(redirectTo ?? '/admin')
 }

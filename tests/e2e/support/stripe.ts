@@ -18,12 +18,13 @@ export async function useStripeStandIn(page: Page) {
  * fills it in. The browser gets one, as it would from Stripe, with the server's answer otherwise kept.
  */
 export async function giveConfirmationSecret(page: Page, clientSecret: string) {
-  const orderIds: string[] = []
+  /** The orders the server started, with the token that reads each one's status. */
+  const orders: { id: string; token: string }[] = []
   await page.route('**/api/create-payment-intent', async (route) => {
     const response = await route.fetch()
-    const body = (await response.json()) as { clientSecret?: string; orderId?: string }
-    if (response.ok() && body.orderId) orderIds.push(body.orderId)
+    const body = (await response.json()) as { clientSecret?: string; orderId?: string; orderToken?: string }
+    if (response.ok() && body.orderId && body.orderToken) orders.push({ id: body.orderId, token: body.orderToken })
     await route.fulfill({ response, json: response.ok() ? { ...body, clientSecret: body.clientSecret || clientSecret } : body })
   })
-  return orderIds
+  return orders
 }

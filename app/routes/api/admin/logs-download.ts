@@ -12,7 +12,6 @@ export function loader({ request }: Route.LoaderArgs) {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${accessLogCsvFileName(now)}"`,
-        'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
       },
     })

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { BODY_LIMITS, bodyLimitFor, describeBytes } from './body-limits'
+
+describe('request body limits', () => {
+  it('give every route 64 KB unless the table says otherwise', () => {
+    expect(bodyLimitFor('/news/some-article')).toBe(64 * 1024)
+    expect(bodyLimitFor('/api/anything-else')).toBe(BODY_LIMITS.default)
+  })
+
+  it('give the Stripe webhook 512 KB and keep the tighter limits of the routes that had them', () => {
+    expect(bodyLimitFor('/api/stripe/webhook')).toBe(512 * 1024)
+    expect(bodyLimitFor('/api/contact')).toBe(32 * 1024)
+    expect(bodyLimitFor('/api/teams-chat')).toBe(32 * 1024)
+    expect(bodyLimitFor('/api/create-payment-intent')).toBe(8 * 1024)
+    expect(bodyLimitFor('/api/orders/0123456789abcdef01234567/update-status')).toBe(2 * 1024)
+  })
+
+  it('count a page’s data requests as the page', () => {
+    expect(bodyLimitFor('/')).toBe(BODY_LIMITS.enquiry)
+    expect(bodyLimitFor('/_root.data')).toBe(BODY_LIMITS.enquiry)
+    expect(bodyLimitFor('/admin-login.data')).toBe(BODY_LIMITS.signIn)
+    expect(bodyLimitFor('/checkout/2.data')).toBe(BODY_LIMITS.checkoutForm)
+    expect(bodyLimitFor('/admin/orders/0123456789abcdef01234567.data')).toBe(BODY_LIMITS.orderStatus)
+    expect(bodyLimitFor('/checkout/')).toBe(BODY_LIMITS.checkoutForm)
+  })
+
+  it('read as people say them', () => {
+    expect(describeBytes(8 * 1024)).toBe('8 KB')
+    expect(describeBytes(512)).toBe('512 bytes')
+  })
+})

@@ -1,0 +1,52 @@
+// How large a request body each route accepts, in one table. The guard in server.ts
+// (http/body-limit-guard.server.ts) refuses anything larger before React Router sees it, and the
+// routes that read bodies read them with the same limit (http/request-body.server.ts).
+
+const KB = 1024
+
+export const BODY_LIMITS = {
+  /** Any route not named below. */
+  default: 64 * KB,
+  /** Stripe's signed events; the largest (a checkout session with its line items) is well under this. */
+  stripeWebhook: 512 * KB,
+  /** The contact form, POST /api/contact and POST /api/teams-chat: a 5000-character message is ~20 KB at worst. */
+  enquiry: 32 * KB,
+  /** A payment request is nine short fields: well under 1 KB usually, about 2 KB with each at its longest. */
+  paymentRequest: 8 * KB,
+  /** The no-JavaScript checkout form: a plan and three options. */
+  checkoutForm: 8 * KB,
+  /** Username (≤ 200 characters) and password (≤ 1000). */
+  signIn: 8 * KB,
+  /** A staff status change: a status and a payment id. */
+  orderStatus: 2 * KB,
+} as const
+
+/**
+ * The route a request is for, as the limit table names it: React Router's data requests for a
+ * page (`/admin-login.data`, `/_root.data` for the home page) count as that page.
+ */
+function routePath(path: string) {
+  if (path === '/_root.data') return '/'
+  const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
+  return page.length > 1 ? page.replace(/\/+$/, '') : page
+}
+
+const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
+  [(path) => path === '/api/stripe/webhook', BODY_LIMITS.stripeWebhook],
+  [(path) => path === '/' || path === '/api/contact' || path === '/api/teams-chat', BODY_LIMITS.enquiry],
+  [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
+  [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
+  [(path) => path === '/admin-login', BODY_LIMITS.signIn],
+  [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
+]
+
+/** The largest body, in bytes, that a request to `path` may carry. */
+export function bodyLimitFor(path: string): number {
+  const route = routePath(path)
+  return LIMITS.find(([test]) => test(route))?.[1] ?? BODY_LIMITS.default
+}
+
+/** "8 KB" */
+export function describeBytes(bytes: number) {
+  return bytes >= KB ? `${Math.floor(bytes / KB)} KB` : `${bytes} bytes`
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { CHECKOUT_QUERY_PARAMS, checkoutSearch } from '#app/domain/checkout-choices'
+import { carriesCookie, pageCacheKey } from './cacheable-pages'
+
+describe('pageCacheKey', () => {
+  it('serves public pages, their data requests and the public reads', () => {
+    for (const path of [
+      '/',
+      '/news',
+      '/news/ftc-safeguards-rule',
+      '/resources',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/security-policy',
+    ])
+      expect(pageCacheKey(path, ''), path).toBe(path)
+    for (const path of ['/checkout', '/checkout/2', '/sitemap.xml', '/robots.txt', '/api/plans', '/api/services', '/api/solutions'])
+      expect(pageCacheKey(path, ''), path).toBe(path)
+    expect(pageCacheKey('/_.data', '')).toBe('/_.data')
+    expect(pageCacheKey('/news.data', '?_routes=routes%2Fnews')).toBe('/news.data?_routes=routes%2Fnews')
+  })
+
+  it('keeps the checkout choices in the key', () => {
+    const search = `?${checkoutSearch(new URLSearchParams(), { plan: 2, microsoft365: 'business_standard', ms365_users: '7', cloud_backup: true })}`
+    expect(pageCacheKey('/checkout', search)).toBe(`/checkout${search}`)
+  })
+
+  it('leaves staff pages, the private API, unknown pages and unknown queries to React Router', () => {
+    for (const path of [
+      '/admin',
+      '/admin/logs',
+      '/admin-login',
+      '/api/orders/1',
+      '/api/admin/logs',
+      '/news/not-an-article',
+      '/nope',
+      '/index.data',
+    ])
+      expect(pageCacheKey(path, ''), path).toBeNull()
+    expect(pageCacheKey('/', '?utm_source=forum')).toBeNull()
+    expect(pageCacheKey('/checkout', '?plan=2&payment_intent_client_secret=pi_secret')).toBeNull()
+    expect(pageCacheKey('/checkout', '?checkout_result=success&session_id=cs_1')).toBeNull()
+    expect(pageCacheKey('/news', '?_routes=routes%2Fnews')).toBeNull()
+    expect(pageCacheKey('/checkout', `?ms365_users=${'9'.repeat(300)}`)).toBeNull()
+  })
+
+  it('knows every parameter the checkout page writes', () => {
+    const written = checkoutSearch(new URLSearchParams(), { plan: 1, microsoft365: 'none', ms365_users: '1', cloud_backup: false })
+    expect([...written.keys()].sort()).toEqual([...CHECKOUT_QUERY_PARAMS].sort())
+  })
+})
+
+describe('carriesCookie', () => {
+  const personal = new Set(['en_admin', 'en_toast'])
+  it('finds a named cookie among others', () => {
+    expect(carriesCookie('a=1; en_toast=xyz; b=2', personal)).toBe(true)
+    expect(carriesCookie('en_admin=s%3Aabc', personal)).toBe(true)
+  })
+  it('ignores other cookies and look-alikes', () => {
+    expect(carriesCookie(undefined, personal)).toBe(false)
+    expect(carriesCookie('en_chat_visitor=1; x_en_toast=2', personal)).toBe(false)
+    expect(carriesCookie('a=en_toast', personal)).toBe(false)
+  })
+})

@@ -1,0 +1,178 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import express from 'express'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createPageCache, type RenderPage } from './page-cache.server'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** Memory the cache could hold: the JS heap plus the buffers outside it, after a full GC. */
+function liveBytes() {
+  gc()
+  const { heapUsed, arrayBuffers } = process.memoryUsage()
+  return heapUsed + arrayBuffers
+}
+
+type Server = { url: string; close: () => Promise<void> }
+
+async function serve(app: express.Express): Promise<Server> {
+  const server = http.createServer(app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** A page of about 12 KB that differs with its query, as checkout's does; counts its renders. */
+function fakeRenderer({ status = 200, delayMs = 0 } = {}) {
+  const calls: string[] = []
+  const render: RenderPage = async (request) => {
+    calls.push(new URL(request.url).pathname + new URL(request.url).search)
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+    const body = `<!DOCTYPE html><html><body><h1>${request.url}</h1>${`<p>${request.url} Managed IT for Roswell.</p>`.repeat(150)}<script>hydrate()</script></body></html>`
+    return new Response(body, { status: renderer.status, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+  }
+  const renderer = { render, calls, status }
+  return renderer
+}
+
+function appWith(options: Partial<Parameters<typeof createPageCache>[0]> & { render: RenderPage }) {
+  const cache = createPageCache({
+    siteUrl: 'https://www.example.com',
+    maxBytes: 1 << 20,
+    ttlMs: 60_000,
+    bypassCookies: ['en_toast'],
+    ...options,
+  })
+  const app = express()
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = 'n0nce'
+    res.setHeader('Content-Security-Policy', "script-src 'self' 'nonce-n0nce'")
+    next()
+  })
+  app.use(cache.middleware)
+  app.use((_req, res) => res.status(200).send('rendered for this request'))
+  return { app, cache }
+}
+
+describe('the page cache', () => {
+  const servers: Server[] = []
+  afterAll(async () => {
+    for (const server of servers) await server.close()
+  })
+  async function start(app: express.Express) {
+    const server = await serve(app)
+    servers.push(server)
+    return server.url
+  }
+
+  it('holds 10,000 distinct checkout queries within its bound', async () => {
+    const maxBytes = 2 * 1024 * 1024
+    const renderer = fakeRenderer()
+    const { app, cache } = appWith({ render: renderer.render, maxBytes })
+    const url = await start(app)
+    const samples: number[] = []
+    for (let batch = 0; batch < 10_000; batch += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, i) => {
+          const response = await fetch(`${url}/checkout?plan=2&ms365_users=${batch + i}`)
+          expect(response.status).toBe(200)
+          await response.arrayBuffer()
+        }),
+      )
+      expect(cache.store.bytes).toBeLessThanOrEqual(maxBytes)
+      if (batch % 1000 === 0) samples.push(liveBytes())
+    }
+    expect(renderer.calls).toHaveLength(10_000)
+    expect(cache.store.size).toBeGreaterThan(10)
+    expect(cache.store.size).toBeLessThan(10_000)
+    // The cache is full after ~150 pages and memory stays flat from then on: unbounded, each 1,000
+    // pages (~13 KB each with their compressed copies) would add about 13 MB, so the second 5,000
+    // pages would sit ~65 MB above the first. Single samples swing by up to 50 MB with the HTTP
+    // client's own buffers, so compare the floor of each half: the floor is what stays.
+    const floor = (part: number[]) => Math.min(...part)
+    const growth = floor(samples.slice(5)) - floor(samples.slice(0, 5))
+    expect(growth, `live memory every 1,000 pages: ${samples.map((b) => (b / 1048576).toFixed(0)).join(', ')} MB`).toBeLessThan(
+      32 * 1024 * 1024,
+    )
+  }, 120_000)
+
+  it('renders a page once however many requests wait for it', async () => {
+    const renderer = fakeRenderer({ delayMs: 20 })
+    const { app } = appWith({ render: renderer.render })
+    const url = await start(app)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/news`)))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
+    expect(renderer.calls).toEqual(['/news'])
+    expect((await fetch(`${url}/news`)).headers.get('x-page-cache')).toBe('hit')
+  })
+
+  it('answers HEAD with headers only, 304 to a matching If-None-Match, and the whole page to a Range', async () => {
+    const { app } = appWith({ render: fakeRenderer().render })
+    const url = await start(app)
+    const full = await fetch(`${url}/news`, { headers: { 'Accept-Encoding': 'identity' } })
+    const body = await full.text()
+    const etag = full.headers.get('etag')!
+
+    const head = await fetch(`${url}/news`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)))
+    expect(await head.text()).toBe('')
+
+    const revalidated = await fetch(`${url}/news`, { headers: { 'If-None-Match': etag, 'Accept-Encoding': 'identity' } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('etag')).toBe(etag)
+
+    const ranged = await fetch(`${url}/news`, { headers: { Range: 'bytes=0-99', 'Accept-Encoding': 'identity' } })
+    expect(ranged.status).toBe(200)
+    expect(await ranged.text()).toBe(body)
+
+    const compressed = await fetch(`${url}/news`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } })
+    expect(compressed.headers.get('content-encoding')).toBe('br')
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await compressed.text()).toBe(body)
+  })
+
+  it('allows the inline scripts of a cached page by hash instead of the nonce', async () => {
+    const { app } = appWith({ render: fakeRenderer().render })
+    const url = await start(app)
+    const csp = (await fetch(`${url}/news`)).headers.get('content-security-policy')
+    expect(csp).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'$/)
+    expect(csp).not.toContain('nonce')
+  })
+
+  it('lets personal requests and unknown queries through to React Router', async () => {
+    const renderer = fakeRenderer()
+    const { app } = appWith({ render: renderer.render })
+    const url = await start(app)
+    const flashed = await fetch(`${url}/`, { headers: { Cookie: 'en_toast=abc' } })
+    expect(await flashed.text()).toBe('rendered for this request')
+    const tracked = await fetch(`${url}/?utm_source=forum`)
+    expect(await tracked.text()).toBe('rendered for this request')
+    const posted = await fetch(`${url}/`, { method: 'POST', body: 'x' })
+    expect(await posted.text()).toBe('rendered for this request')
+    expect(renderer.calls).toEqual([])
+  })
+
+  it('serves the last good copy when a new render fails, and never keeps a failed one', async () => {
+    const renderer = fakeRenderer()
+    const { app } = appWith({ render: renderer.render, ttlMs: 1 })
+    const url = await start(app)
+    const good = await (await fetch(`${url}/news`)).text()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    renderer.status = 503
+    const stale = await fetch(`${url}/news`)
+    expect(stale.status).toBe(200)
+    expect(stale.headers.get('x-page-cache')).toBe('stale')
+    expect(await stale.text()).toBe(good)
+    // A page never rendered while it works gets the failure as rendered.
+    const fresh = await fetch(`${url}/resources`)
+    expect(fresh.status).toBe(503)
+    renderer.status = 200
+    expect((await fetch(`${url}/resources`)).headers.get('x-page-cache')).toBe('miss')
+  })
+})

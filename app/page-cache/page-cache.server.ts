@@ -1,0 +1,147 @@
+import type { NextFunction, Request, Response } from 'express'
+import type { RouterContextProvider } from 'react-router'
+import { isDatabaseAnswering, onContentChanged } from '#app/content/content-version.server'
+import { contextFor, requestInfo } from '#app/http/request-context'
+import { currentRequestScope, labelRoute } from '#app/observability/request-scope.server'
+import { cspWithScriptHashes } from '#app/server/security-headers.server'
+import { carriesCookie, pageCacheKey } from './cacheable-pages'
+import { inlineScriptHashes } from './inline-script-hashes.server'
+import { chooseEncoding, makeEntry, type PageEntry, PageStore } from './page-store.server'
+
+/**
+ * How an anonymous page is made: React Router's request handler, given a request with no cookies
+ * and the site's own address (so nothing of the visitor and no Host header can reach cached bytes).
+ */
+export type RenderPage = (request: globalThis.Request, context: RouterContextProvider) => Promise<globalThis.Response>
+
+type Rendered = {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+  csp: string
+  /** Stored in the cache (then `entry` is set). */
+  entry?: PageEntry
+  /** A failure a stale copy should stand in for: a 5xx, or a page missing part of its content. */
+  failed: boolean
+  /** The route pattern React Router matched, for the request log and metrics. */
+  route: string | undefined
+}
+
+// Headers the cache sets itself on every answer, or that belong to one response only.
+const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'date', 'connection', 'transfer-encoding', 'keep-alive'])
+
+export type PageCacheOptions = {
+  render: RenderPage
+  siteUrl: string
+  maxBytes: number
+  ttlMs: number
+  /** Cookies that make a request personal (staff session, flash message): such requests bypass the cache. */
+  bypassCookies: string[]
+}
+
+/**
+ * The page cache (issue 12): anonymous GET and HEAD requests for public pages are answered from
+ * memory, compressed in advance, with ETag and 304; everything else goes on to React Router.
+ * A page is rendered once per key however many requests wait for it. When the database does not
+ * answer, a page rendered before is served stale (X-Page-Cache: stale) rather than an error.
+ */
+export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookies }: PageCacheOptions) {
+  const store = new PageStore({ maxBytes, ttlMs })
+  const rendering = new Map<string, Promise<Rendered>>()
+  const personal = new Set(bypassCookies)
+  const stopWatching = onContentChanged(() => store.clear())
+
+  async function renderAnonymously(key: string, req: Request, res: Response): Promise<Rendered> {
+    const generation = store.generation
+    const context = contextFor({
+      cspNonce: undefined,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      requestId: res.locals.requestId as string,
+    })
+    const response = await render(new globalThis.Request(new URL(key, siteUrl)), context)
+    // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
+    const route = currentRequestScope()?.route
+    const body = Buffer.from(await response.arrayBuffer())
+    const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name))
+    const html = /^text\/html/i.test(response.headers.get('content-type') ?? '')
+    const csp = cspWithScriptHashes(res, html ? inlineScriptHashes(body.toString('utf8')) : [])
+    const incomplete = requestInfo(context).outcome.incomplete
+    const failed = response.status >= 500 || incomplete
+    const storable =
+      response.status === 200 &&
+      !incomplete &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
+    if (!storable) return { status: response.status, headers, body, csp, failed, route }
+    const entry = await makeEntry(key, body, headers, csp, route)
+    store.set(entry, generation)
+    return { status: response.status, headers, body, csp, entry, failed, route }
+  }
+
+  function send(req: Request, res: Response, entry: PageEntry, state: 'hit' | 'miss' | 'stale') {
+    const encoding = chooseEncoding(req.headers['accept-encoding'])
+    const variant = (encoding && entry.encoded[encoding]) || entry.identity
+    labelRoute(entry.route)
+    res.setHeader('X-Page-Cache', state)
+    res.setHeader('Content-Security-Policy', entry.csp)
+    res.setHeader('Vary', 'Accept-Encoding')
+    res.setHeader('ETag', variant.etag)
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    if (matches(req.headers['if-none-match'], variant.etag)) {
+      res.removeHeader('Content-Type')
+      res.status(304).end()
+      return
+    }
+    if (variant !== entry.identity) res.setHeader('Content-Encoding', encoding!)
+    res.setHeader('Content-Length', variant.body.length)
+    res.status(200)
+    // HEAD: the same headers, no body. A Range header is ignored: the whole page, 200.
+    if (req.method === 'HEAD') res.end()
+    else res.end(variant.body)
+  }
+
+  /** An answer that is not cached (a 404 page, a page with a failed list): sent as rendered. */
+  function sendRendered(res: Response, rendered: Rendered) {
+    labelRoute(rendered.route)
+    res.setHeader('X-Page-Cache', 'miss')
+    res.setHeader('Content-Security-Policy', rendered.csp)
+    for (const [name, value] of rendered.headers) res.append(name, value)
+    res.status(rendered.status).end(rendered.body)
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const queryAt = req.originalUrl.indexOf('?')
+    const key = pageCacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt))
+    if (!key || carriesCookie(req.headers.cookie, personal)) return next()
+
+    const cached = store.get(key)
+    if (cached && !isDatabaseAnswering()) return send(req, res, cached, 'stale')
+    if (cached && store.isFresh(cached)) return send(req, res, cached, 'hit')
+
+    let pending = rendering.get(key)
+    if (!pending) {
+      pending = renderAnonymously(key, req, res).finally(() => rendering.delete(key))
+      rendering.set(key, pending)
+    }
+    let rendered
+    try {
+      rendered = await pending
+    } catch (error) {
+      if (cached) return send(req, res, cached, 'stale')
+      return next(error)
+    }
+    if (rendered.entry) return send(req, res, rendered.entry, 'miss')
+    if (rendered.failed && cached) return send(req, res, cached, 'stale')
+    sendRendered(res, rendered)
+  }
+
+  return { middleware, store, stop: stopWatching }
+}
+
+/** True when an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)
+}

@@ -1,0 +1,77 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { chooseEncoding, makeEntry, PageStore } from './page-store.server'
+
+const page = Buffer.from(`<!DOCTYPE html><html><body>${'<p>Managed IT for Roswell businesses.</p>'.repeat(200)}</body></html>`)
+
+describe('makeEntry', () => {
+  it('keeps the page in three encodings with their own entity tags', async () => {
+    const entry = await makeEntry('/', page, [['content-type', 'text/html']], "script-src 'self'")
+    expect(entry.identity.body).toEqual(page)
+    expect(brotliDecompressSync(entry.encoded.br!.body)).toEqual(page)
+    expect(gunzipSync(entry.encoded.gzip!.body)).toEqual(page)
+    expect(new Set([entry.identity.etag, entry.encoded.br!.etag, entry.encoded.gzip!.etag]).size).toBe(3)
+    expect(entry.bytes).toBeGreaterThan(page.length + entry.encoded.br!.body.length + entry.encoded.gzip!.body.length)
+  })
+
+  it('gives the same bytes the same tag', async () => {
+    const [a, b] = await Promise.all([makeEntry('/a', page, [], ''), makeEntry('/b', page, [], '')])
+    expect(a.identity.etag).toBe(b.identity.etag)
+  })
+})
+
+describe('PageStore', () => {
+  it('never holds more than its bound, dropping the least recently used first', async () => {
+    const entries = await Promise.all(Array.from({ length: 6 }, (_, i) => makeEntry(`/p${i}`, page, [], '')))
+    const store = new PageStore({ maxBytes: entries[0]!.bytes * 3 + 10, ttlMs: 60_000 })
+    for (const entry of entries.slice(0, 3)) store.set(entry, store.generation)
+    store.get('/p0') // now the most recently used
+    store.set(entries[3]!, store.generation)
+    expect(store.get('/p1')).toBeUndefined()
+    expect(store.get('/p0')).toBeDefined()
+    for (const entry of entries) store.set(entry, store.generation)
+    expect(store.size).toBe(3)
+    expect(store.bytes).toBeLessThanOrEqual(store.limits.maxBytes)
+  })
+
+  it('refuses an entry larger than the whole cache', async () => {
+    const entry = await makeEntry('/big', page, [], '')
+    const store = new PageStore({ maxBytes: entry.bytes - 1, ttlMs: 60_000 })
+    expect(store.set(entry, store.generation)).toBe(false)
+    expect(store.bytes).toBe(0)
+  })
+
+  it('does not store what was rendered before the cache was emptied', async () => {
+    const store = new PageStore({ maxBytes: 1 << 20, ttlMs: 60_000 })
+    const generation = store.generation
+    const entry = await makeEntry('/', page, [], '')
+    store.clear() // content changed while the page was being rendered
+    expect(store.set(entry, generation)).toBe(false)
+    expect(store.get('/')).toBeUndefined()
+  })
+
+  it('calls an entry fresh until its time to live has passed', async () => {
+    const store = new PageStore({ maxBytes: 1 << 20, ttlMs: 1000 })
+    const entry = await makeEntry('/', page, [], '', '/', 5000)
+    expect(store.isFresh(entry, 5999)).toBe(true)
+    expect(store.isFresh(entry, 6000)).toBe(false)
+  })
+})
+
+describe('chooseEncoding', () => {
+  it('prefers Brotli when a browser takes both', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(chooseEncoding('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe('br')
+  })
+  it('honours weights and refusals', () => {
+    expect(chooseEncoding('gzip, br;q=0.5')).toBe('gzip')
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip')
+    expect(chooseEncoding('*')).toBe('br')
+    expect(chooseEncoding('*;q=0, gzip;q=0')).toBeNull()
+  })
+  it('sends the bytes as they are when nothing we keep is accepted', () => {
+    expect(chooseEncoding(undefined)).toBeNull()
+    expect(chooseEncoding('identity')).toBeNull()
+    expect(chooseEncoding('deflate')).toBeNull()
+  })
+})

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Plan } from '#app/models/catalogue.server'
+import { type AppServer, startAppServer } from '#tests/support/app-server'
+import { setupTestDatabase } from '#tests/support/database'
+import { signInOverHttp } from '#tests/support/staff-session'
+
+const mongodbUri = setupTestDatabase('page_cache')
+
+// A flash cookie that carries no message: it makes the request bypass the cache (the page must
+// read it) and changes nothing on the page, so the same page comes out rendered for the request.
+const BYPASS = { Cookie: 'en_toast=nothing-here' }
+
+/** The parts of a page that belong to one response: CSP nonces and the spam trap's encrypted time. */
+function withoutPerResponseParts(html: string) {
+  return html
+    .replaceAll(/ nonce="[^"]*"/g, '')
+    .replaceAll(/(name="from__confirm" value=")[^"]*"/g, '$1"')
+    .replaceAll(/(\\"encryptedValidFrom\\",\\")[^\\]*\\"/g, '$1\\"')
+}
+
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes!))
+    .map(([, attributes, content]) => ({ attributes: attributes!, content: content! }))
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+describe('the page cache in the production server', () => {
+  let server: AppServer
+  beforeAll(async () => {
+    server = await startAppServer({ mongodbUri })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers a cached page equal to an uncached render but for the per-response parts', async () => {
+    for (const path of ['/', '/news/ftc-safeguards-rule', '/checkout/2?microsoft365=business_standard&ms365_users=4', '/privacy-policy']) {
+      const first = await fetch(`${server.url}${path}`)
+      const cached = await fetch(`${server.url}${path}`)
+      const uncached = await fetch(`${server.url}${path}`, { headers: BYPASS })
+      expect([first.headers.get('x-page-cache'), cached.headers.get('x-page-cache'), uncached.headers.get('x-page-cache')], path).toEqual([
+        'miss',
+        'hit',
+        null,
+      ])
+      const [firstHtml, cachedHtml, uncachedHtml] = await Promise.all([first.text(), cached.text(), uncached.text()])
+      expect(cachedHtml, path).toBe(firstHtml)
+      expect(withoutPerResponseParts(cachedHtml), path).toBe(withoutPerResponseParts(uncachedHtml))
+
+      // The uncached page: a fresh nonce, carried by every inline script.
+      const nonce = uncached.headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]!
+      for (const script of inlineScripts(uncachedHtml)) expect(script.attributes).toContain(`nonce="${nonce}"`)
+      // The cached page: no nonce anywhere; its CSP allows exactly its own inline scripts.
+      const cachedCsp = cached.headers.get('content-security-policy')!
+      expect(cachedCsp).not.toContain('nonce')
+      expect(cachedHtml).not.toContain('nonce=')
+      const allowed = cachedCsp.match(/script-src ([^;]*)/)![1]!.match(/'sha256-[^']+'/g)
+      expect(new Set(allowed)).toEqual(new Set(inlineScripts(cachedHtml).map((script) => sha256(script.content))))
+      // Everything else in the policy is the same as for an uncached page.
+      expect(cachedCsp.replace(/ 'sha256-[^']+'/g, '')).toBe(uncached.headers.get('content-security-policy')!.replace(/ 'nonce-[^']+'/, ''))
+    }
+  })
+
+  it('answers the public JSON reads from the cache, equal to a fresh read', async () => {
+    const first = await fetch(`${server.url}/api/plans`)
+    const cached = await fetch(`${server.url}/api/plans`)
+    const fresh = await fetch(`${server.url}/api/plans?fresh=1`)
+    expect(cached.headers.get('x-page-cache')).toBe('hit')
+    expect(fresh.headers.get('x-page-cache')).toBeNull()
+    expect(await cached.json()).toEqual(await first.json())
+    expect(await (await fetch(`${server.url}/api/plans`)).json()).toEqual(await fresh.json())
+  })
+
+  it('never caches a staff page, and lets a signed-in member of staff see public pages rendered for them', async () => {
+    const cookie = await signInOverHttp(server.url)
+    const admin = await fetch(`${server.url}/admin`, { headers: { Cookie: cookie } })
+    expect(admin.status).toBe(200)
+    expect(admin.headers.get('x-page-cache')).toBeNull()
+    const home = await fetch(`${server.url}/`, { headers: { Cookie: cookie } })
+    expect(home.headers.get('x-page-cache')).toBeNull()
+    expect(home.headers.get('content-security-policy')).toContain("'nonce-")
+  })
+})
+
+describe('a price change', () => {
+  const servers: AppServer[] = []
+  afterAll(async () => {
+    for (const server of servers) await server.stop()
+    await Plan.updateOne({ id: 1 }, { $set: { price: 299 } })
+  })
+
+  it('reaches the cached pages of every instance within 2 s', async () => {
+    // Two instances behind a load balancer; their caches hold a price that the plan sync changes.
+    servers.push(await startAppServer({ mongodbUri }), await startAppServer({ mongodbUri }))
+    const [editor, other] = servers as [AppServer, AppServer]
+    await Plan.updateOne({ id: 1 }, { $set: { price: 555 } })
+    const essentialPrice = async (server: AppServer) => {
+      const html = (await (await fetch(`${server.url}/`)).text()).replaceAll('<!-- -->', '')
+      const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { id: number; price: number }[]
+      const checkout = (await (await fetch(`${server.url}/checkout/1`)).text()).replaceAll('<!-- -->', '')
+      return {
+        home: html.match(/id="essential-price"[^>]*>(?:<[^>]+>)*\$(\d+)/)?.[1],
+        api: String(plans.find((plan) => plan.id === 1)?.price),
+        checkout: checkout.includes('$555') ? '555' : checkout.includes('$299') ? '299' : undefined,
+      }
+    }
+    // Let any earlier content change settle, then fill both caches with the old price.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    for (const server of servers) {
+      await essentialPrice(server)
+      expect(await essentialPrice(server)).toEqual({ home: '555', api: '555', checkout: '555' })
+      expect((await fetch(`${server.url}/`)).headers.get('x-page-cache')).toBe('hit')
+    }
+
+    const cookie = await signInOverHttp(editor.url)
+    const sync = await fetch(`${editor.url}/api/update-plans`, { method: 'POST', headers: { Cookie: cookie } })
+    expect(sync.status).toBe(200)
+    const synced = Date.now()
+    // The instance that made the change drops its pages at once.
+    expect(await essentialPrice(editor)).toEqual({ home: '299', api: '299', checkout: '299' })
+    // The other sees the new content version within its next check (every second).
+    let seen = await essentialPrice(other)
+    while (seen.home !== '299' && Date.now() - synced < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      seen = await essentialPrice(other)
+    }
+    const elapsed = Date.now() - synced
+    expect(seen).toEqual({ home: '299', api: '299', checkout: '299' })
+    expect(elapsed).toBeLessThanOrEqual(2000)
+  })
+})

@@ -1,0 +1,277 @@
+import http from 'node:http'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedCatalogue } from '#app/db/seed.server'
+import { Contact } from '#app/models/contact.server'
+import { Order } from '#app/models/order.server'
+import { RateLimitHit } from '#app/models/rate-limit.server'
+import { type AppServer, residentMemoryMb, startAppServer } from '#tests/support/app-server'
+import { setupTestDatabase } from '#tests/support/database'
+import { postLargeBody } from '#tests/support/raw-post'
+import { signInOverHttp } from '#tests/support/staff-session'
+
+// What reaches the server before any route: methods, sizes, paths, headers; and the refusals a
+// hostile client gets from the public forms.
+
+const mongodbUri = setupTestDatabase('request_guards')
+let server: AppServer
+
+beforeAll(async () => {
+  await seedCatalogue()
+  server = await startAppServer({
+    mongodbUri,
+    inspect: true,
+    env: { TRUST_PROXY: '1', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' },
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** Any method, with node:http (fetch refuses TRACE and CONNECT outright). */
+function request(method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const outgoing = http.request(`${server.url}${path}`, { method, headers }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (text: string) => (body += text))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+describe('methods the site does not serve', () => {
+  it.each(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH'])(
+    'answer %s with 501 and an Allow header on pages and the API, never 500',
+    async (method) => {
+      for (const path of ['/', '/api/plans', '/api/admin/plans/1', '/api/orders/000000000000000000000000', '/no-such-page']) {
+        const answer = await request(method, path)
+        expect(answer.status, `${method} ${path}`).toBe(501)
+        expect(answer.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+        if (path.startsWith('/api/')) expect(JSON.parse(answer.body)).toHaveProperty('message')
+        else expect(answer.body).toContain('Method not supported')
+      }
+    },
+  )
+
+  it('answer CONNECT with 501 instead of dropping the connection', async () => {
+    const { port } = new URL(server.url)
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n'),
+      )
+      let text = ''
+      socket.on('data', (chunk) => (text += chunk.toString()))
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(raw).toMatch(/^HTTP\/1\.1 501 /)
+    expect(raw).toContain('Allow: GET, HEAD, POST')
+  })
+
+  it('answer OPTIONS with the methods it serves', async () => {
+    const answer = await request('OPTIONS', '/api/plans')
+    expect(answer.status).toBe(204)
+    expect(answer.headers.allow).toContain('GET')
+  })
+})
+
+describe('unknown API paths', () => {
+  it.each(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'])('answer %s with a JSON 404, never an HTML page or 405', async (method) => {
+    for (const path of ['/api/admin/plans/1', '/api/nothing-here', '/api/orders']) {
+      const answer = await request(method, path, method === 'GET' ? {} : { 'Content-Type': 'application/json', 'Content-Length': '0' })
+      expect(answer.status, `${method} ${path}`).toBe(404)
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+      expect(JSON.parse(answer.body)).toEqual({ message: `No API endpoint at ${path}.` })
+    }
+  })
+})
+
+describe('request bodies', () => {
+  it('over a page’s limit get a readable page, over an API’s limit a JSON message', async () => {
+    const page = await postLargeBody(`${server.url}/`, { bytes: 40 * 1024, chunked: false })
+    expect(page.status).toBe(413)
+    expect(page.body).toContain('<h1>Request too large</h1>')
+    expect(page.body).toContain('at most 32 KB')
+    const api = await postLargeBody(`${server.url}/api/contact`, {
+      bytes: 40 * 1024,
+      chunked: true,
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(api.status).toBe(413)
+    expect(JSON.parse(api.body)).toEqual({ message: 'The request body is too large (at most 32 KB).' })
+    const webhook = await postLargeBody(`${server.url}/api/stripe/webhook`, { bytes: 513 * 1024, chunked: false })
+    expect(webhook.status).toBe(413)
+    const elsewhere = await postLargeBody(`${server.url}/news`, { bytes: 65 * 1024, chunked: false })
+    expect(elsewhere.status).toBe(413)
+    expect(elsewhere.body).toContain('at most 64 KB')
+    // Chunked, the size shows only as it arrives: a route that answers without reading (no action
+    // here) keeps its answer, and the rest is not read either.
+    expect((await postLargeBody(`${server.url}/news`, { bytes: 1024 * 1024, chunked: true })).status).toBe(405)
+  })
+
+  it('under the limit still reach their route', async () => {
+    const underLimit = await postLargeBody(`${server.url}/api/stripe/webhook`, { bytes: 400 * 1024, chunked: true })
+    // Judged by the route: stripe webhooks are not configured on this server.
+    expect(underLimit.status).toBe(503)
+  })
+
+  it('left unread by a route that answered first are read and discarded, so the connection serves the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const outgoing = http.request(
+          `${server.url}${path}`,
+          { method, agent, headers: body ? { 'Transfer-Encoding': 'chunked' } : {} },
+          (response) => {
+            response.resume()
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, socket: outgoing.socket }))
+          },
+        )
+        outgoing.on('error', reject)
+        outgoing.end(body)
+      })
+    try {
+      // Webhooks are not configured here: the route answers 503 without reading its 400 KB.
+      const unread = await send('POST', '/api/stripe/webhook', Buffer.alloc(400 * 1024, 'a'))
+      expect(unread.status).toBe(503)
+      const next = await send('GET', '/api/plans')
+      expect(next.status).toBe(200)
+      expect(next.socket).toBe(unread.socket)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
+describe('a scan of random paths', () => {
+  it('answers 20,000 unknown paths with the server growing by less than 30 MB, counted under one key', async () => {
+    const cookie = await signInOverHttp(server.url)
+    const warm = async (count: number) => {
+      for (let i = 0; i < count; i++) await (await fetch(`${server.url}/warm-up-${i}`)).text()
+    }
+    await warm(500)
+    const before = await server.retainedMemoryMb()
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 })
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${server.url}${path}`, { agent, headers: { Accept: 'application/json' } }, (response) => {
+            response.resume()
+            response.on('end', () => resolve(response.statusCode ?? 0))
+          })
+          .on('error', reject)
+      })
+    let notFound = 0
+    for (let batch = 0; batch < 200; batch++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => get(`/api/scan-${batch}-${i}-${Math.random().toString(36).slice(2)}`)),
+      )
+      notFound += statuses.filter((status) => status === 404).length
+    }
+    agent.destroy()
+    const busy = await residentMemoryMb(server.pid)
+    const after = await server.retainedMemoryMb()
+    console.log(
+      `[path scan] 20,000 random 404 paths: RSS ${before.toFixed(0)} MB before, ${busy.toFixed(0)} MB right after (garbage not yet collected), ${after.toFixed(0)} MB after a full GC`,
+    )
+    expect(notFound).toBe(20_000)
+    expect(after - before).toBeLessThan(30)
+
+    // The staff analytics count them as one line, not 20,000.
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${server.url}/api/admin/logs/analytics`, { headers: { Cookie: cookie } })
+          const body = (await response.json()) as { analytics: { mostVisitedPages: { url: string; count: number }[] } }
+          return body.analytics.mostVisitedPages.find((page) => page.url === '(not found)')?.count ?? 0
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBeGreaterThanOrEqual(20_000)
+  }, 300_000)
+})
+
+describe('headers', () => {
+  it('keep the staff area and its data out of every cache', async () => {
+    const cookie = await signInOverHttp(server.url)
+    for (const path of ['/admin', '/admin.data', '/admin/orders', '/admin/logs', '/api/admin/contacts', '/admin-login']) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+    }
+    expect((await fetch(`${server.url}/`)).headers.get('cache-control')).not.toBe('no-store')
+  })
+
+  it('switch off browser features no page uses; checkout keeps payment for Stripe', async () => {
+    const home = (await fetch(`${server.url}/`)).headers.get('permissions-policy')!
+    expect(home).toContain('camera=()')
+    expect(home).toContain('geolocation=()')
+    expect(home).toContain('payment=()')
+    const checkout = (await fetch(`${server.url}/checkout`)).headers.get('permissions-policy')!
+    expect(checkout).toContain('payment=(self "https://js.stripe.com")')
+  })
+
+  it('publish security.txt (RFC 9116) with a contact, an expiry within a year and the policy', async () => {
+    const response = await fetch(`${server.url}/.well-known/security.txt`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const text = await response.text()
+    expect(text).toMatch(/^Contact: mailto:\S+@\S+$/m)
+    expect(text).toContain(`Canonical: ${server.url}/.well-known/security.txt`)
+    expect(text).toContain(`Policy: ${server.url}/security-policy#responsible-disclosure`)
+    const expires = new Date(/^Expires: (.+)$/m.exec(text)![1]!)
+    expect(expires.getTime()).toBeGreaterThan(Date.now())
+    expect(expires.getTime()).toBeLessThan(Date.now() + 365 * 24 * 3600_000)
+  })
+})
+
+describe('the public forms', () => {
+  it('refuse a contact form or a checkout posted from another site, saving nothing', async () => {
+    const contactsBefore = await Contact.countDocuments()
+    const ordersBefore = await Order.countDocuments()
+    const post = (path: string, body: Record<string, string>, headers: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(body),
+        redirect: 'manual',
+      })
+    const enquiry = { name: 'Forged', email: 'forged@example.com', message: 'Sent by another site in a visitor’s name.' }
+    const purchase = { plan: '1', microsoft365: 'none' }
+    // A browser says where a form came from in Sec-Fetch-Site, also when it sends no Origin.
+    expect((await post('/?index', enquiry, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+    expect((await post('/checkout', purchase, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+    // Another site's Origin is refused too (React Router answers 400 before the action runs).
+    const foreign = { Origin: 'https://attacker.example' }
+    expect((await post('/?index', enquiry, foreign)).status).toBeGreaterThanOrEqual(400)
+    expect((await post('/checkout', purchase, foreign)).status).toBeGreaterThanOrEqual(400)
+    expect(await Contact.countDocuments()).toBe(contactsBefore)
+    expect(await Order.countDocuments()).toBe(ordersBefore)
+  })
+
+  it('ask Stripe about a returning buyer only for a well-formed session id, and only so often per address', async () => {
+    const back = (sessionId: string, address: string) =>
+      fetch(`${server.url}/checkout?plan=2&checkout_result=success&session_id=${encodeURIComponent(sessionId)}`, {
+        headers: { 'X-Forwarded-For': address },
+        redirect: 'manual',
+      })
+    const malformed = await back('../../v1/customers', '192.0.2.50')
+    expect(malformed.status).toBe(303)
+    expect(await RateLimitHit.countDocuments({ key: 'checkout-return:192.0.2.50' })).toBe(0)
+
+    for (let i = 0; i < 20; i++) await back(`cs_test_${'a'.repeat(20)}${i}`, '192.0.2.51')
+    const limited = await back(`cs_test_${'b'.repeat(24)}`, '192.0.2.51')
+    expect(limited.status).toBe(303)
+    const cookie = limited.headers.get('set-cookie')!.split(';')[0]!
+    const page = await (await fetch(`${server.url}/checkout?plan=2`, { headers: { Cookie: cookie } })).text()
+    expect(page).toContain('Payment status unknown')
+    expect(await RateLimitHit.countDocuments({ key: 'checkout-return:192.0.2.51' })).toBe(20)
+  })
+
+  it('send a buyer back from Stripe to a path on this site only', async () => {
+    const response = await fetch(`${server.url}//evil.example/checkout?checkout_result=canceled`, { redirect: 'manual' })
+    expect(response.headers.get('location') ?? '').not.toMatch(/^\/\//)
+  })
+})

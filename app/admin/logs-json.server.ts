@@ -9,7 +9,8 @@ export function logsJson(request: Request, work: () => Promise<Record<string, un
   return handleJsonErrors(
     async () => {
       await requireAdminApi(request)
-      return Response.json({ success: true, ...(await work()) }, { headers: { 'Cache-Control': 'no-store' } })
+      // No Cache-Control here: the security headers mark every staff path no-store.
+      return Response.json({ success: true, ...(await work()) })
     },
     { success: false },
   )

@@ -35,6 +35,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     }
     const order = await findOrderStatus(params.id, staff ? { staff: true } : { token })
     if (!order) return jsonError(404, 'Order not found')
-    return Response.json(order, { headers: { 'Cache-Control': 'no-store' } })
+    // No Cache-Control here: the security headers mark /api/orders/ no-store.
+    return Response.json(order)
   })
 }

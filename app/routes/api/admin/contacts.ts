@@ -46,7 +46,7 @@ export function loader({ request }: Route.LoaderArgs) {
     if (!paging.success) return badRequest(fieldErrors(paging.error))
     const { page, limit } = paging.data
     const { submissions, total } = await listContactSubmissionsForApi({ page, limit })
-    const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Total-Count': String(total) })
+    const headers = new Headers({ 'X-Total-Count': String(total) })
     const links = linkHeader(url, page, limit, total)
     if (links) headers.set('Link', links)
     return Response.json(submissions, { headers })

@@ -80,7 +80,7 @@ export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId
       { _id: current._id, status: from },
       { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
       // No projection: FerretDB does not implement findAndModify's "fields".
-      { new: true },
+      { returnDocument: 'after' },
     ).lean()
     if (!updated) return { outcome: 'changed-meanwhile' }
     return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }

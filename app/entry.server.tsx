@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import {
   type EntryContext,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
   type ServerInstrumentation,
@@ -39,6 +40,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     // React Router's own CSRF check refused a form post from another site before any action ran:
     // someone else's probe, not our failure, so a short warning rather than an error with a stack.
     log.warn({ origin: request.headers.get('Origin')?.slice(0, 200) }, 'cross-site form post refused')
+    return
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // A refusal React Router made itself (405 for a POST to a page without an action, say): the
+    // request's own mistake, already answered with its status and counted in the request log.
+    log.info({ status: error.status }, 'request refused by the router')
     return
   }
   log.error({ err: error }, 'a loader, action or render failed')

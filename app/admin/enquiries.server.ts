@@ -1,5 +1,6 @@
 import { isValidObjectId } from 'mongoose'
-import { ChatConversation } from '#app/models/chat.server'
+import { transcript } from '#app/chat/conversations.server'
+import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
 import { Contact } from '#app/models/contact.server'
 import { pageWindow } from './pagination'
 
@@ -83,22 +84,30 @@ export type ChatTranscript = {
 export const TRANSCRIPT_MESSAGES_SHOWN = 50
 
 /**
- * The most recently active support chats with the end of their transcripts: a bounded slice, however
- * long the conversations (each keeps at most 200 messages; FerretDB has no $slice projection).
+ * The most recently active support chats with the end of their transcripts, for the dashboard
+ * (staff answer in /admin/chats): a bounded slice however long the conversations.
  */
 export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
-  const docs = await ChatConversation.find().sort({ updatedAt: -1 }).limit(limit).lean()
-  return docs.map((doc) => ({
-    id: String(doc._id),
-    name: doc.name || null,
-    email: doc.email || null,
-    updatedAt: doc.updatedAt,
-    earlierMessages: Math.max(0, doc.messages.length - TRANSCRIPT_MESSAGES_SHOWN),
-    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => ({
-      id: String(message._id),
-      sender: message.sender as 'agent' | 'user',
-      content: message.content,
-      timestamp: message.timestamp,
-    })),
-  }))
+  const docs = await ChatConversation.find({}, { name: 1, email: 1, updatedAt: 1 }).sort({ updatedAt: -1 }).limit(limit).lean()
+  return Promise.all(
+    docs.map(async (doc) => {
+      const [messages, total] = await Promise.all([
+        transcript(doc._id, { limit: TRANSCRIPT_MESSAGES_SHOWN }),
+        ConversationMessage.countDocuments({ conversationId: doc._id }),
+      ])
+      return {
+        id: String(doc._id),
+        name: doc.name || null,
+        email: doc.email || null,
+        updatedAt: doc.updatedAt,
+        earlierMessages: Math.max(0, total - messages.length),
+        messages: messages.map((message) => ({
+          id: String(message._id),
+          sender: message.from === 'visitor' ? ('user' as const) : ('agent' as const),
+          content: message.text,
+          timestamp: message.at,
+        })),
+      }
+    }),
+  )
 }

@@ -2,6 +2,8 @@ import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
+import { moveEmbeddedChatMessages } from '#app/chat/conversations.server'
+import { pruneResumeTokens } from '#app/chat/resume-token.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
@@ -40,6 +42,8 @@ export async function prepareDatabase(env: Env) {
     ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, development: env.NODE_ENV === 'development' }),
   )
   announceAdminAccount(admin)
+  const moved = await moveEmbeddedChatMessages()
+  if (moved > 0) log.info({ conversations: moved }, 'chat messages of the first version moved into conversationmessages')
   log.info({ secrets: describeSessionSecrets() }, 'cookies are signed with these secrets')
 }
 
@@ -86,4 +90,5 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
+  { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
 ]

@@ -11,8 +11,10 @@ import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/teams-chat'
 
 // POST /api/teams-chat (SPEC §7): {message, email?, name?} → {ok, response}. The message is stored
-// in the visitor's conversation (a signed cookie ties their messages together) and forwarded to
-// Microsoft Teams through the outbox. Same size limit and statuses as POST /api/contact.
+// in the visitor's conversation (a signed cookie ties their messages together), handed to staff
+// live and forwarded to Microsoft Teams through the outbox. The answer also carries the stored
+// message and the automatic reply, if any, for the widget. Same size limit and statuses as POST
+// /api/contact.
 export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return jsonError(405, 'Use POST to send a chat message.', { ok: false }, { headers: { Allow: 'POST' } })
@@ -26,8 +28,11 @@ export function action({ request, context }: Route.ActionArgs) {
     if (!limit.allowed)
       return jsonError(429, RATE_LIMITED_MESSAGE, { ok: false }, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const { visitorId, setCookie } = await chatVisitor(request)
-    const response = await receiveChatMessage(visitorId, parsed.data)
-    return Response.json({ ok: true, response }, { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined })
+    const { response, message, autoReply, lastEventId } = await receiveChatMessage(visitorId, parsed.data)
+    return Response.json(
+      { ok: true, response, message, ...(autoReply ? { autoReply } : {}), lastEventId },
+      { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+    )
   })
 }
 

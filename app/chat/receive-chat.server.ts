@@ -14,15 +14,26 @@ import { chatFeed } from './live-feed.server'
 import { chatCard } from './teams.server'
 
 /**
- * The automatic answer to a conversation's first message (and to one that reopens it): honest
- * about whether someone is there, and when an answer will come if not.
+ * The automatic answer to a conversation's first message (and to one that reopens it). It says
+ * only what is true: whether someone is there now; that the message went to Microsoft Teams only
+ * when a webhook is configured (otherwise staff read it in /admin/chats); an answer by e-mail only
+ * to a visitor who gave an address, and when it will usually come.
  */
-export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>, availability: ChatAvailability, now = new Date()) {
+export function agentReply(
+  { name, email }: Pick<ChatRequest, 'name' | 'email'>,
+  { teamsConnected, availability = { online: false } }: { teamsConnected: boolean; availability?: ChatAvailability },
+  now = new Date(),
+) {
   const greeting = name ? `Thanks, ${name}!` : 'Thanks for your message!'
   if (availability.online) return `${greeting} A member of our team will answer you here in a moment.`
+  const passedOn = teamsConnected
+    ? 'Your message has been passed to our technical team in Microsoft Teams'
+    : 'Your message has been saved for our technical team'
   const when = availability.nextReplyBy ? `, usually by ${describeReplyBy(new Date(availability.nextReplyBy), now)}` : ''
-  const how = email ? `here and by e-mail at ${email}` : 'here'
-  return `${greeting} Our team has been notified and will answer ${how}${when}. Support hours are ${BUSINESS.hours.weekdays}.`
+  const answer = email
+    ? `, who will reply to you here and by email at ${email}${when}.`
+    : `, who will reply here${when}. To hear back while you are away, send us your e-mail address or call ${BUSINESS.phone.display}.`
+  return `${greeting} ${passedOn}${answer} Support hours are ${BUSINESS.hours.weekdays}.`
 }
 
 /** `lastEventId`: the number of the last message stored, where the visitor's event stream picks up. */
@@ -63,7 +74,7 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
   const availability = await chatAvailability(now)
   const response = agentReply(
     { name: chat.name ?? conversation.name ?? undefined, email: chat.email ?? conversation.email ?? undefined },
-    availability,
+    { teamsConnected: Boolean(getEnv().TEAMS_WEBHOOK_URL), availability },
     now,
   )
 

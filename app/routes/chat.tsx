@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { assertSameOrigin } from '#app/auth/same-origin.server'
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { redeemResumeToken } from '#app/chat/resume-token.server'
@@ -6,11 +6,12 @@ import { chatVisitor, chatVisitorCookie } from '#app/chat/visitor-cookie.server'
 import { visitorChat } from '#app/chat/visitor-chat.server'
 import { ChatBubble } from '#app/components/chat/chat-bubble'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
-import { buttonClasses } from '#app/components/ui/button'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { CONTROL_CLASS } from '#app/components/ui/field'
 import { CHAT_LIMITS, CHAT_TEXTS, validateChatContact, WELCOME_MESSAGE } from '#app/domain/chat'
 import { chatRequestSchema } from '#app/domain/chat-request'
-import { fieldErrors } from '#app/domain/contact-form'
+import { fieldErrors } from '#app/domain/zod'
 import { pageMeta } from '#app/domain/seo'
 import { availabilityText } from '#app/domain/support-hours'
 import { CHAT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
@@ -97,7 +98,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   const { chat, resume } = loaderData
   const errors: FormErrors = actionData?.errors ?? {}
   const values: Partial<Record<string, string>> = actionData?.values ?? {}
-  const sending = useNavigation().state === 'submitting'
+  const sending = useIsPending()
   useLiveRevalidation(chat.conversationId ? `/api/chat/events?after=${chat.lastEventId}&page=/chat` : null)
 
   return (
@@ -177,9 +178,9 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
         </div>
-        <button type="submit" disabled={sending} className={buttonClasses('primary')}>
-          {sending ? 'Sending...' : 'Send'}
-        </button>
+        <StatusButton pending={sending} pendingText="Sending...">
+          Send
+        </StatusButton>
       </Form>
     </main>
   )

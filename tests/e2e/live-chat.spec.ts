@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 import { signedInPage, STAFF, uniqueLabel } from './support/staff'
 

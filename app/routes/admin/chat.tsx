@@ -1,11 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { closeConversation, conversationDetail, reopenConversation, replyToConversation } from '#app/chat/staff-chat.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { withUnreadCount } from '#app/components/admin/chat-title-count'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
 import { CONTROL_CLASS } from '#app/components/ui/field'
-import { buttonClasses } from '#app/components/ui/button'
+import { StatusButton } from '#app/components/ui/button'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { CHAT_LIMITS } from '#app/domain/chat'
@@ -55,32 +57,26 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminChat({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation } = loaderData
-  const navigation = useNavigation()
-  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reply'
+  const sending = useIsPending()
   useLiveRevalidation('/api/admin/chats/events')
   const closed = conversation.status === 'closed'
 
   return (
-    <main id="main" className="mx-auto max-w-4xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{conversation.name ?? 'Anonymous visitor'}</h1>
-        <p className="text-slate-600">
-          {conversation.email ?? 'No e-mail given'}
-          {conversation.currentPage ? ` · on ${conversation.currentPage}` : ''} · {closed ? 'Closed' : 'Open'}
-        </p>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to="/admin/chats" className={adminButtonClass}>
-            All Chats
-          </Link>
-          <Form method="post">
-            <input type="hidden" name="intent" value={closed ? 'reopen' : 'close'} />
-            <button type="submit" className={adminButtonClass}>
-              {closed ? 'Reopen' : 'Close conversation'}
-            </button>
-          </Form>
-          <LogoutButton />
-        </div>
-      </div>
+    <div className="max-w-4xl">
+      <StaffHeader
+        title={conversation.name ?? 'Anonymous visitor'}
+        subtitle={`${conversation.email ?? 'No e-mail given'}${conversation.currentPage ? ` · on ${conversation.currentPage}` : ''} · ${closed ? 'Closed' : 'Open'}`}
+      >
+        <Link to="/admin/chats" className={adminButtonClass}>
+          All Chats
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value={closed ? 'reopen' : 'close'} />
+          <button type="submit" className={adminButtonClass}>
+            {closed ? 'Reopen' : 'Close conversation'}
+          </button>
+        </Form>
+      </StaffHeader>
 
       <ol aria-label="Transcript" className="mt-8 space-y-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {conversation.messages.map((message) => (
@@ -122,11 +118,11 @@ export default function AdminChat({ loaderData, actionData }: Route.ComponentPro
             defaultValue={actionData?.text}
             className={CONTROL_CLASS}
           />
-          <button type="submit" disabled={sending} className={buttonClasses('primary')}>
-            {sending ? 'Sending...' : 'Send reply'}
-          </button>
+          <StatusButton pending={sending} pendingText="Sending...">
+            Send reply
+          </StatusButton>
         </Form>
       )}
-    </main>
+    </div>
   )
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { listConversations } from '#app/chat/staff-chat.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { withUnreadCount } from '#app/components/admin/chat-title-count'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
 import { getEnv } from '#app/config/env.server'
@@ -32,17 +33,13 @@ export default function AdminChats({ loaderData }: Route.ComponentProps) {
   const { conversations } = loaderData
   useLiveRevalidation('/api/admin/chats/events')
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Chats</h1>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to="/admin" className={adminButtonClass}>
-            Back to Admin
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Chats">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
       <section aria-labelledby="chats-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="chats-heading" className="text-xl font-semibold text-slate-900">
           Conversations
@@ -81,6 +78,6 @@ export default function AdminChats({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-    </main>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
-import { ConversationMessage } from '#app/models/chat.server'
+import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability } from './availability.server'
 import { findConversationOfVisitor, messageView, transcript } from './conversations.server'
@@ -15,7 +15,11 @@ export async function visitorChat(request: Request): Promise<VisitorChat> {
   const [visitorId, availability] = await Promise.all([existingChatVisitor(request), chatAvailability()])
   const conversation = visitorId ? await findConversationOfVisitor(visitorId) : null
   if (!conversation) return { messages: [], ...availability, contactKnown: false, lastEventId: 0, conversationId: null }
-  const messages = await transcript(conversation._id)
+  // Reading the transcript is seeing the replies in it: none of them needs an e-mail any more.
+  const [messages] = await Promise.all([
+    transcript(conversation._id),
+    ChatConversation.updateOne({ _id: conversation._id }, { $set: { visitorSeenAt: new Date() } }),
+  ])
   return {
     messages: messages.map(messageView),
     ...availability,

@@ -3,6 +3,7 @@ import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-accou
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
 import { moveEmbeddedChatMessages } from '#app/chat/conversations.server'
+import { emailUnseenReplies } from '#app/chat/reply-emails.server'
 import { pruneResumeTokens } from '#app/chat/resume-token.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
@@ -91,4 +92,6 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
   { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
+  // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
+  { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
 ]

@@ -1,7 +1,9 @@
-import { type Types, isValidObjectId } from 'mongoose'
+import { createHash } from 'node:crypto'
+import { isValidObjectId, Types } from 'mongoose'
 import { isDuplicateKeyError } from '#app/db/connection.server'
+import { onePerProcess } from '#app/server/one-per-process'
 import type { ChatMessage } from '#app/domain/chat'
-import { ChatConversation, ConversationMessage, type MessageAuthor } from '#app/models/chat.server'
+import { ChatConversation, ChatFeedEntry, ConversationMessage, type MessageAuthor } from '#app/models/chat.server'
 
 // Conversations and their messages: the one place that numbers, stores and shapes them, for the
 // visitor's widget and /chat, the staff pages and APIs, and the event feed.
@@ -35,23 +37,72 @@ const MESSAGE_FIELDS = { conversationId: 1, seq: 1, from: 1, text: 1, at: 1, sta
 /**
  * Adds a message with the next number of its conversation. The number is claimed by the insert
  * (unique with the conversation), so two messages saved at once on two instances get different
- * numbers: the loser of a collision reads the last number again and retries.
+ * numbers: the loser of a collision tries the next number. The conversation's `lastSeq` follows
+ * (only upwards), so the next writer starts there, read by _id. The message then goes into the
+ * site-wide feed that other instances poll.
  */
 export async function appendMessage(
   conversationId: Types.ObjectId,
   fields: { from: MessageAuthor; text: string; staffId?: string; staffName?: string; clientMessageId?: string; replyDelivery?: 'pending' },
   now = new Date(),
 ): Promise<StoredMessage> {
-  for (let attempt = 0; ; attempt++) {
-    const last = await ConversationMessage.findOne({ conversationId }, { seq: 1 }).sort({ seq: -1 }).lean()
+  const conversation = await ChatConversation.findById(conversationId, { lastSeq: 1 }).lean()
+  let seq = (conversation?.lastSeq ?? 0) + 1
+  for (let attempt = 0; ; attempt++, seq++) {
     try {
-      const created = await ConversationMessage.create({ ...fields, conversationId, seq: (last?.seq ?? 0) + 1, at: now })
-      await ChatConversation.updateOne({ _id: conversationId }, { $set: { updatedAt: now } })
-      return created.toObject() as StoredMessage
+      const created = (await ConversationMessage.create({ ...fields, conversationId, seq, at: now })).toObject() as StoredMessage
+      await ChatConversation.updateOne({ _id: conversationId }, { $max: { lastSeq: seq }, $set: { updatedAt: now } })
+      await addToFeed(created)
+      return created
     } catch (error) {
-      if (!isDuplicateKeyError(error) || attempt >= 20) throw error
+      if (!isDuplicateKeyError(error) || attempt >= 50) throw error
     }
   }
+}
+
+/** Puts a stored message into the numbered site-wide feed (models/chat.server.ts: ChatFeedEntry). */
+async function addToFeed(message: StoredMessage) {
+  const head = await ChatFeedEntry.findById(0, { head: 1 }).lean()
+  let number = (head?.head ?? 0) + 1
+  const entry = { message: { ...message, _id: String(message._id), conversationId: String(message.conversationId) }, at: message.at }
+  for (let attempt = 0; ; attempt++, number++) {
+    try {
+      await ChatFeedEntry.create({ _id: number, ...entry })
+      break
+    } catch (error) {
+      if (!isDuplicateKeyError(error) || attempt >= 200) throw error
+    }
+  }
+  try {
+    await ChatFeedEntry.updateOne({ _id: 0 }, { $max: { head: number } }, { upsert: true })
+  } catch (error) {
+    // Two first entries at once: the other created entry 0; the hint catches up with the next message.
+    if (!isDuplicateKeyError(error)) throw error
+  }
+}
+
+/** The last number handed out to the feed (where a new poll starts). */
+export async function feedHead() {
+  return (await ChatFeedEntry.findById(0, { head: 1 }).lean())?.head ?? 0
+}
+
+/** Feed entry `number` as a stored message, or null when it does not exist (yet, or any more). */
+export async function feedEntry(number: number): Promise<StoredMessage | null> {
+  const entry = await ChatFeedEntry.findById(number, { message: 1 }).lean<{ message?: Record<string, unknown> }>()
+  if (!entry?.message) return null
+  const message = entry.message as unknown as StoredMessage & { _id: string; conversationId: string; at: string | Date }
+  return {
+    ...message,
+    _id: new Types.ObjectId(message._id),
+    conversationId: new Types.ObjectId(message.conversationId),
+    at: new Date(message.at),
+  }
+}
+
+/** Feed entries are for instances that are running: older than 10 minutes, they go. */
+export async function pruneChatFeed(now = new Date()) {
+  const { deletedCount } = await ChatFeedEntry.deleteMany({ _id: { $ne: 0 }, at: { $lt: new Date(now.getTime() - 10 * 60 * 1000) } })
+  return deletedCount
 }
 
 /** The newest messages of a conversation, oldest first; `afterSeq` keeps only later ones. */
@@ -74,6 +125,7 @@ export type ConversationRecord = {
   status: 'open' | 'closed'
   currentPage?: string | null
   staffReadSeq: number
+  lastSeq: number
   visitorSeenAt?: Date | null
   createdAt: Date
   updatedAt: Date
@@ -86,13 +138,37 @@ const CONVERSATION_FIELDS = {
   status: 1,
   currentPage: 1,
   staffReadSeq: 1,
+  lastSeq: 1,
   visitorSeenAt: 1,
   createdAt: 1,
   updatedAt: 1,
 } as const
 
-export function findConversationOfVisitor(visitorId: string) {
-  return ChatConversation.findOne({ visitorId }, CONVERSATION_FIELDS).lean<ConversationRecord>()
+/**
+ * The _id a visitor's conversation gets: derived from the visitor id (the first 12 bytes of its
+ * SHA-256), so the conversation is read by _id, which FerretDB answers from its index, where a
+ * lookup by visitorId scans the collection. Conversations made before have random ids and are
+ * found by visitorId; each process remembers those (a bounded map it can always rebuild).
+ */
+export function conversationIdFor(visitorId: string) {
+  return new Types.ObjectId(createHash('sha256').update(visitorId).digest().subarray(0, 12))
+}
+
+const olderConversations = onePerProcess('chat-conversation-of-visitor', () => new Map<string, Types.ObjectId>())
+const REMEMBERED_VISITORS = 20_000
+
+export async function findConversationOfVisitor(visitorId: string): Promise<ConversationRecord | null> {
+  const derived = await ChatConversation.findById(
+    olderConversations.get(visitorId) ?? conversationIdFor(visitorId),
+    CONVERSATION_FIELDS,
+  ).lean<ConversationRecord>()
+  if (derived?.visitorId === visitorId) return derived
+  const older = await ChatConversation.findOne({ visitorId }, CONVERSATION_FIELDS).lean<ConversationRecord>()
+  if (older) {
+    if (olderConversations.size >= REMEMBERED_VISITORS) olderConversations.delete(olderConversations.keys().next().value!)
+    olderConversations.set(visitorId, older._id)
+  }
+  return older
 }
 
 /** A conversation by its id as staff URLs carry it; null for an unknown or malformed id. */
@@ -126,7 +202,7 @@ export async function moveEmbeddedChatMessages() {
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error
     }
-    await ChatConversation.updateOne({ _id: conversation._id }, { $unset: { messages: 1 } })
+    await ChatConversation.updateOne({ _id: conversation._id }, { $unset: { messages: 1 }, $max: { lastSeq: documents.length } })
   }
   return legacy.length
 }

@@ -6,23 +6,21 @@ import { log } from '#app/observability/logger.server'
 import { INSTANCE_ID } from '#app/server/instance.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability, presenceChanged } from './availability.server'
-import { messageView, type StoredMessage, transcript } from './conversations.server'
+import { feedEntry, feedHead, messageView, type StoredMessage, transcript } from './conversations.server'
 import { closeAllEventStreams, type EventStreamConnection, heartbeatAllEventStreams } from './event-stream.server'
 
 // The chat's live events, across instances. Each process has one feed: it learns of new messages
-// from the database (a change stream where the deployment has them, else one indexed query at most
-// every 500 ms, however many streams are open) and hands each to this process's open streams: a
+// from the database (a change stream where the deployment has them, else a poll of the numbered
+// feed, models/chat.server.ts: ChatFeedEntry, at most every 500 ms, however many streams are open;
+// each read is a lookup by _id) and hands each to this process's open streams: a
 // visitor's stream gets its conversation's messages in order, staff streams get every message.
 
 /** How often the poll asks for new messages. */
 export const POLL_INTERVAL_MS = 500
-/**
- * How far back each poll looks. ObjectIds carry the saving instance's clock in whole seconds, and a
- * message saved on another instance may become visible a moment after a later one: every poll reads
- * the last few seconds and skips what it has handed out already.
- */
-const POLL_WINDOW_MS = 5000
-const POLL_LIMIT = 2000
+/** Entries read per poll at most; the rest wait for the next. */
+const POLL_LIMIT = 500
+/** Messages this instance handed out itself are remembered this long, so the feed does not repeat them. */
+const SEEN_KEEP_MS = 60_000
 /** Comment lines on every stream, and presence and "visitor connected" refreshes. */
 export const HEARTBEAT_MS = 25_000
 /** How often visitors' streams are told whether staff are there, when it changed. */
@@ -49,10 +47,17 @@ class VisitorListener {
     })
   }
 
-  /** Everything after `lastSeq` (a reconnect with Last-Event-ID), from the database. */
+  /**
+   * Everything after `lastSeq` (a reconnect with Last-Event-ID, or a message saved while the stream
+   * was opening), from the database. The conversation's last number is read first, by _id (cheap
+   * everywhere); the messages only when some are missing (a scan on FerretDB).
+   */
   catchUp() {
     this.enqueue(async () => {
-      for (const each of await transcript(new Types.ObjectId(this.conversationId), { afterSeq: this.lastSeq })) this.deliver(each)
+      const conversationId = new Types.ObjectId(this.conversationId)
+      const latest = (await ChatConversation.findById(conversationId, { lastSeq: 1 }).lean())?.lastSeq ?? 0
+      if (latest <= this.lastSeq) return
+      for (const each of await transcript(conversationId, { afterSeq: this.lastSeq })) this.deliver(each)
     })
   }
 
@@ -87,6 +92,8 @@ class ChatFeed {
   private changeStream: mongoose.mongo.ChangeStream | undefined
   private mode: 'poll' | 'change-stream' | undefined
   private failingSince: number | undefined
+  /** The number of the next feed entry to read. */
+  private nextEntry: number | undefined
   private lastAvailability: string | undefined
   private stopped = false
 
@@ -170,6 +177,7 @@ class ChatFeed {
     void this.changeStream?.close().catch(() => undefined)
     this.changeStream = undefined
     this.mode = undefined
+    this.nextEntry = undefined
   }
 
   /**
@@ -199,21 +207,31 @@ class ChatFeed {
     }
   }
 
+  /**
+   * Reads the feed's entries in order by number (an _id lookup each: cheap on MongoDB and FerretDB
+   * alike), from where this instance stopped, until one is not there yet; at most every 500 ms.
+   */
   private async pollOnce() {
     if (this.stopped || this.mode !== 'poll') return
     const startedAt = Date.now()
     try {
-      const since = Types.ObjectId.createFromTime(Math.floor((startedAt - POLL_WINDOW_MS) / 1000))
-      const recent = await ConversationMessage.find(
-        { _id: { $gte: since } },
-        { conversationId: 1, seq: 1, from: 1, text: 1, at: 1, staffName: 1 },
-      )
-        .sort({ _id: 1 })
-        .limit(POLL_LIMIT)
-        .lean<FeedMessage[]>()
+      this.nextEntry ??= (await feedHead()) + 1
+      for (let read = 0; read < POLL_LIMIT; read++) {
+        const message = await feedEntry(this.nextEntry)
+        if (!message) {
+          // No holes: an entry missing below the head was pruned (this instance fell 10 minutes behind).
+          const head = read === 0 ? await feedHead() : 0
+          if (head > this.nextEntry) {
+            log.warn({ from: this.nextEntry, to: head + 1 }, 'chat: feed entries pruned before this instance read them; skipping ahead')
+            this.nextEntry = head + 1
+          }
+          break
+        }
+        this.nextEntry++
+        this.dispatch(message)
+      }
       this.failingSince = undefined
-      for (const message of recent) this.dispatch(message)
-      for (const [id, at] of this.seen) if (at < startedAt - 2 * POLL_WINDOW_MS) this.seen.delete(id)
+      for (const [id, at] of this.seen) if (at < startedAt - SEEN_KEEP_MS) this.seen.delete(id)
     } catch (error) {
       this.failingSince ??= startedAt
       if (startedAt - this.failingSince >= OUTAGE_CLOSE_MS) {

@@ -8,7 +8,14 @@ import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
 import { log } from '#app/observability/logger.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatAvailability } from './availability.server'
-import { appendMessage, type ConversationRecord, messageView, type StoredMessage } from './conversations.server'
+import {
+  appendMessage,
+  conversationIdFor,
+  type ConversationRecord,
+  findConversationOfVisitor,
+  messageView,
+  type StoredMessage,
+} from './conversations.server'
 import { afterHoursChatNotification } from './chat-mail.server'
 import { chatFeed } from './live-feed.server'
 import { chatCard } from './teams.server'
@@ -56,8 +63,10 @@ export async function receiveChatMessage(visitorId: string, chat: ChatRequest, n
 }
 
 async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise<ReceivedChat> {
+  // A new conversation gets the _id derived from the visitor id; an older one keeps its own.
+  const existing = await findConversationOfVisitor(visitorId)
   const before = await ChatConversation.findOneAndUpdate(
-    { visitorId },
+    { _id: existing?._id ?? conversationIdFor(visitorId) },
     {
       $set: {
         ...(chat.name ? { name: chat.name } : {}),
@@ -65,11 +74,16 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
         ...(chat.page ? { currentPage: chat.page } : {}),
         status: 'open',
       },
-      $setOnInsert: { createdAt: now, updatedAt: now, staffReadSeq: 0 },
+      $setOnInsert: { visitorId, createdAt: now, updatedAt: now, staffReadSeq: 0, lastSeq: 0 },
     },
     { upsert: true, returnDocument: 'before' },
   ).lean<ConversationRecord>()
-  const conversation = await ChatConversation.findOne({ visitorId }, { _id: 1, visitorId: 1, name: 1, email: 1 }).lean<ConversationRecord>()
+  const conversation = await ChatConversation.findById(existing?._id ?? conversationIdFor(visitorId), {
+    _id: 1,
+    visitorId: 1,
+    name: 1,
+    email: 1,
+  }).lean<ConversationRecord>()
   if (!conversation) throw new Error('conversation not saved')
   const availability = await chatAvailability(now)
   const response = agentReply(

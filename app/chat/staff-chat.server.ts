@@ -64,7 +64,7 @@ export async function conversationDetail(id: string, { markRead = false } = {}):
   const conversation = await findConversation(id)
   if (!conversation) return null
   const messages = await transcript(conversation._id)
-  const lastSeq = (await ConversationMessage.findOne({ conversationId: conversation._id }, { seq: 1 }).sort({ seq: -1 }).lean())?.seq ?? 0
+  const lastSeq = conversation.lastSeq ?? 0
   if (markRead && lastSeq > conversation.staffReadSeq) {
     // Only forward: a page read a moment ago must not mark as unread what another tab has read since.
     await ChatConversation.updateOne({ _id: conversation._id, staffReadSeq: { $lt: lastSeq } }, { $set: { staffReadSeq: lastSeq } })

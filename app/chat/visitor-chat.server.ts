@@ -1,6 +1,5 @@
-import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
+import { ChatConversation } from '#app/models/chat.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability } from './availability.server'
 import { findConversationOfVisitor, messageView, transcript } from './conversations.server'
@@ -27,11 +26,6 @@ export async function visitorChat(request: Request): Promise<VisitorChat> {
     lastEventId: messages.at(-1)?.seq ?? 0,
     conversationId: String(conversation._id),
   }
-}
-
-/** The number of the conversation's last message (a new stream starts after it). */
-export async function lastMessageSeq(conversationId: Types.ObjectId) {
-  return (await ConversationMessage.findOne({ conversationId }, { seq: 1 }).sort({ seq: -1 }).lean())?.seq ?? 0
 }
 
 /** Open event streams per client address in this process (visitors' and staff's). */

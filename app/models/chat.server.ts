@@ -17,6 +17,8 @@ const chatConversationSchema = new Schema(
     status: { type: String, required: true, enum: CONVERSATION_STATUSES, default: 'open' },
     /** The page the visitor last had the chat on (a path, no query). */
     currentPage: { type: String },
+    /** The number of the conversation's last message (read by _id: FerretDB scans for anything else). */
+    lastSeq: { type: Number, required: true, default: 0 },
     /** The highest message number staff have seen: later visitor messages are unread. */
     staffReadSeq: { type: Number, required: true, default: 0 },
     /** Last time an event stream of the visitor was open (opened, a heartbeat, closed), on any instance. */
@@ -100,3 +102,25 @@ const staffPresenceSchema = new Schema(
 staffPresenceSchema.index({ seenAt: 1 })
 
 export const StaffPresence = defineModel('StaffPresence', staffPresenceSchema)
+
+/**
+ * The live feed across instances: every message once more, numbered 1, 2, 3… across the whole site
+ * in `_id`, and `_id: 0` keeps the last number handed out. A number is claimed by the insert (one
+ * winner), and a writer tries the numbers after the last one known until one is free, so there are
+ * no holes: each instance's poll reads entry `next` by `_id` (the only lookup FerretDB 1.24 answers
+ * from an index; a range or a sort scans the collection) until it finds none. Entries are pruned
+ * after 10 minutes.
+ */
+const chatFeedEntrySchema = new Schema(
+  {
+    _id: { type: Number, required: true },
+    /** Entry 0 only: the last number handed out (a hint: it may lag a moment behind). */
+    head: { type: Number },
+    message: { type: Schema.Types.Mixed },
+    at: { type: Date },
+  },
+  { versionKey: false, minimize: false },
+)
+chatFeedEntrySchema.index({ at: 1 })
+
+export const ChatFeedEntry = defineModel('ChatFeedEntry', chatFeedEntrySchema)

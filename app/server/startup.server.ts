@@ -2,7 +2,7 @@ import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
-import { moveEmbeddedChatMessages } from '#app/chat/conversations.server'
+import { moveEmbeddedChatMessages, pruneChatFeed } from '#app/chat/conversations.server'
 import { emailUnseenReplies } from '#app/chat/reply-emails.server'
 import { pruneResumeTokens } from '#app/chat/resume-token.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
@@ -92,6 +92,7 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
   { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
+  { name: 'prune-chat-feed', everyMs: 5 * 60 * 1000, run: () => pruneChatFeed() },
   // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
   { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
 ]

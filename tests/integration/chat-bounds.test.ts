@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listChatTranscripts, TRANSCRIPT_MESSAGES_SHOWN } from '#app/admin/enquiries.server'
-import { moveEmbeddedChatMessages, TRANSCRIPT_LIMIT, transcript } from '#app/chat/conversations.server'
+import { feedEntry, feedHead, moveEmbeddedChatMessages, TRANSCRIPT_LIMIT, transcript } from '#app/chat/conversations.server'
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
 import { setupTestDatabase } from '#tests/support/database'
@@ -32,6 +32,22 @@ describe('support chat storage', () => {
     const conversation = (await ChatConversation.findOne({ visitorId }).lean())!
     const seqs = (await transcript(conversation._id)).map((message) => message.seq)
     expect(seqs).toEqual(Array.from({ length: 14 }, (_, i) => i + 1))
+  }, 60_000)
+
+  it('numbers the site-wide feed without holes or twins when messages of many conversations are saved at once', async () => {
+    const before = await feedHead()
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        receiveChatMessage(`00000000-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`, { message: `feed ${i}` }),
+      ),
+    )
+    const after = await feedHead()
+    // Each first message is stored with its automatic reply: 32 entries.
+    expect(after - before).toBe(32)
+    const entries = await Promise.all(Array.from({ length: 32 }, (_, i) => feedEntry(before + 1 + i)))
+    expect(entries.every(Boolean)).toBe(true)
+    expect(new Set(entries.map((entry) => String(entry!._id))).size).toBe(32)
+    expect(await feedEntry(after + 1)).toBeNull()
   }, 60_000)
 
   it('moves the messages of the first version (embedded, user/agent) into numbered messages at start-up', async () => {

@@ -3,11 +3,12 @@ import { findConversationOfVisitor } from '#app/chat/conversations.server'
 import { eventStreamResponse } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { existingChatVisitor } from '#app/chat/visitor-cookie.server'
-import { lastMessageSeq, resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
+import { resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
 import { sitePagePath } from '#app/domain/chat'
 import { requestInfo } from '#app/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { ChatConversation } from '#app/models/chat.server'
+import { log } from '#app/observability/logger.server'
 import type { Route } from './+types/chat-events'
 
 // GET /api/chat/events (issue 15): Server-Sent Events for the visitor's conversation. Each `message`
@@ -23,12 +24,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (!release)
       return jsonError(429, 'Too many open chat connections from your address.', undefined, { headers: { 'Retry-After': '30' } })
     try {
-      const after = resumePoint(request) ?? (await lastMessageSeq(conversation._id))
+      const after = resumePoint(request) ?? conversation.lastSeq ?? 0
       const page = sitePagePath(new URL(request.url).searchParams.get('page'))
-      await ChatConversation.updateOne(
+      // Best effort: the stream matters more than the note (the heartbeat writes it again within 25 s).
+      void ChatConversation.updateOne(
         { _id: conversation._id },
         { $set: { visitorSeenAt: new Date(), ...(page ? { currentPage: page } : {}) } },
-      )
+      ).catch((error: unknown) => log.warn({ err: error }, 'chat: a visitor stream opened without its note'))
       const availability = await chatAvailability()
       return eventStreamResponse(request, (connection) => {
         connection.send('status', availability)

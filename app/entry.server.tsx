@@ -24,11 +24,21 @@ const inlineStylesheet = import.meta.env.PROD ? readBuiltStylesheet() : null
 // Requests whose loader or action failed because the database is away: they answer 503, not 500.
 const databaseUnavailable = new WeakSet<Request>()
 
+function isCrossSiteActionRefusal(error: unknown) {
+  return error instanceof Error && error.message.includes('origin does not match `origin` header')
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request)
     log.warn('database unavailable: answering 503')
+    return
+  }
+  if (isCrossSiteActionRefusal(error)) {
+    // React Router's own CSRF check refused a form post from another site before any action ran:
+    // someone else's probe, not our failure, so a short warning rather than an error with a stack.
+    log.warn({ origin: request.headers.get('Origin')?.slice(0, 200) }, 'cross-site form post refused')
     return
   }
   log.error({ err: error }, 'a loader, action or render failed')

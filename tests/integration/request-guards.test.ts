@@ -247,6 +247,9 @@ describe('the public forms', () => {
     const foreign = { Origin: 'https://attacker.example' }
     expect((await post('/?index', enquiry, foreign)).status).toBeGreaterThanOrEqual(400)
     expect((await post('/checkout', purchase, foreign)).status).toBeGreaterThanOrEqual(400)
+    // An attacker's probe is a short warning in the log, not an error with a stack trace.
+    await expect.poll(() => server.output()).toContain('cross-site form post refused')
+    expect(server.output()).not.toContain('a loader, action or render failed')
     expect(await Contact.countDocuments()).toBe(contactsBefore)
     expect(await Order.countDocuments()).toBe(ordersBefore)
   })

@@ -156,7 +156,6 @@ describe('POST /api/contact', () => {
     const { contact } = (await response.json()) as { contact: { id: string } }
     const queued = await waitFor(async () => {
       const message = await OutboxMessage.findOne({ subject: `contact:${contact.id}` }).lean()
-      console.log('DEBUG', JSON.stringify(await OutboxMessage.find({}).lean()).slice(0, 1500))
       return message?.status === 'pending' && message.attempts === 1 ? message : undefined
     })
     expect(queued.lastError).toMatch(/451|busy/i)

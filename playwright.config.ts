@@ -60,6 +60,9 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      // The support chat is staffed whenever a staff page is open, whatever the hour the tests run
+      // (business hours are unit-tested in app/domain/support-hours.test.ts).
+      SUPPORT_HOURS: 'always',
       ADMIN_USERNAME: STAFF.username,
       ADMIN_PASSWORD: STAFF.password,
     },

@@ -9,6 +9,8 @@ import express from 'express'
 import { createRequestHandler as createPageHandler, type ServerBuild } from 'react-router'
 import { adminSessionCookieName } from '#app/auth/admin-session.server'
 import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { closeAllEventStreams } from '#app/chat/event-stream.server'
+import { chatFeed } from '#app/chat/live-feed.server'
 import { watchContentVersion } from '#app/content/content-version.server'
 import { contextFor } from '#app/http/request-context'
 import { limitRequestBodies } from '#app/http/body-limit-guard.server'
@@ -131,7 +133,10 @@ const stopWatchingContent = watchContentVersion()
 const shutdown = gracefulShutdown({
   server,
   drainMs: env.SHUTDOWN_DRAIN_MS,
+  // Chat event streams end with a retry hint, so browsers reconnect (through the balancer, elsewhere).
+  endStreams: closeAllEventStreams,
   finish: [
+    { name: 'chat feed', run: async () => chatFeed.stop() },
     {
       name: 'content version checks',
       run: async () => {

@@ -17,6 +17,8 @@ export default [
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
     route('admin/logs', 'routes/admin/logs.tsx'),
+    route('admin/chats', 'routes/admin/chats.tsx'),
+    route('admin/chats/:id', 'routes/admin/chat.tsx'),
   ]),
 
   route('news', 'routes/news.tsx'),
@@ -25,6 +27,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('.well-known/security.txt', 'routes/security-txt.ts'),
+  // The support chat as a page: without JavaScript, and for the link in a reply e-mail.
+  route('chat', 'routes/chat.tsx'),
 
   ...prefix('api', [
     route('services', 'routes/api/services.ts'),
@@ -33,6 +37,8 @@ export default [
     route('update-plans', 'routes/api/update-plans.ts'),
     route('contact', 'routes/api/contact.ts'),
     route('teams-chat', 'routes/api/teams-chat.ts'),
+    route('chat/messages', 'routes/api/chat-messages.ts'),
+    route('chat/events', 'routes/api/chat-events.ts'),
     route('create-payment-intent', 'routes/api/create-payment-intent.ts'),
     route('orders/:id', 'routes/api/orders.$id.ts'),
     route('orders/:id/update-status', 'routes/api/orders.$id.update-status.ts'),
@@ -41,6 +47,12 @@ export default [
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),
+    route('admin/chats', 'routes/api/admin/chats.ts'),
+    route('admin/chats/events', 'routes/api/admin/chat-events.ts'),
+    route('admin/chats/:id', 'routes/api/admin/chat.ts'),
+    route('admin/chats/:id/messages', 'routes/api/admin/chat-messages.ts'),
+    route('admin/chats/:id/close', 'routes/api/admin/chat-close.ts'),
+    route('admin/chats/:id/reopen', 'routes/api/admin/chat-reopen.ts'),
     // Any other API path: a JSON 404 for every method.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -1,6 +1,7 @@
 import { isValidObjectId } from 'mongoose'
 import { projectionOf, toView, type View } from '#app/db/views.server'
-import { ChatConversation, type ChatConversationDocument } from '#app/models/chat.server'
+import { transcript } from '#app/chat/conversations.server'
+import { ChatConversation, type ChatConversationDocument, ConversationMessage } from '#app/models/chat.server'
 import { submissionProjection, toSubmission } from '#app/enquiries/contact-submission.server'
 import { Contact } from '#app/models/contact.server'
 import { pageWindow } from './pagination'
@@ -53,28 +54,39 @@ export async function findContactSubmission(id: string) {
   return doc ? toSubmission(doc) : null
 }
 
-type ChatMessageDocument = ChatConversationDocument['messages'][number] & { _id: unknown }
 const TRANSCRIPT_FIELDS = ['name', 'email', 'updatedAt'] as const
-const transcriptProjection = projectionOf([...TRANSCRIPT_FIELDS, 'messages'] as const)
-const MESSAGE_FIELDS = ['sender', 'content', 'timestamp'] as const
+const transcriptProjection = projectionOf(TRANSCRIPT_FIELDS)
 export type ChatTranscript = View<ChatConversationDocument, (typeof TRANSCRIPT_FIELDS)[number]> & {
   /** Older messages not in `messages`. */
   earlierMessages: number
-  messages: View<ChatMessageDocument, (typeof MESSAGE_FIELDS)[number]>[]
+  messages: { id: string; sender: 'agent' | 'user'; content: string; timestamp: Date }[]
 }
 
 /** Messages of each transcript the dashboard shows: the newest. */
 export const TRANSCRIPT_MESSAGES_SHOWN = 50
 
 /**
- * The most recently active support chats with the end of their transcripts: a bounded slice, however
- * long the conversations (each keeps at most 200 messages; FerretDB has no $slice projection).
+ * The most recently active support chats with the end of their transcripts, for the dashboard
+ * (staff answer in /admin/chats): a bounded slice however long the conversations.
  */
 export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
   const docs = await ChatConversation.find({}, transcriptProjection).sort({ updatedAt: -1 }).limit(limit).lean()
-  return docs.map((doc) => ({
-    ...toView(doc, TRANSCRIPT_FIELDS),
-    earlierMessages: Math.max(0, doc.messages.length - TRANSCRIPT_MESSAGES_SHOWN),
-    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => toView(message, MESSAGE_FIELDS)),
-  }))
+  return Promise.all(
+    docs.map(async (doc) => {
+      const [messages, total] = await Promise.all([
+        transcript(doc._id, { limit: TRANSCRIPT_MESSAGES_SHOWN }),
+        ConversationMessage.countDocuments({ conversationId: doc._id }),
+      ])
+      return {
+        ...toView(doc, TRANSCRIPT_FIELDS),
+        earlierMessages: Math.max(0, total - messages.length),
+        messages: messages.map((message) => ({
+          id: String(message._id),
+          sender: message.from === 'visitor' ? ('user' as const) : ('agent' as const),
+          content: message.text,
+          timestamp: message.at,
+        })),
+      }
+    }),
+  )
 }

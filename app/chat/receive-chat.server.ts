@@ -1,75 +1,151 @@
 import { getEnv } from '#app/config/env.server'
+import { isDuplicateKeyError } from '#app/db/connection.server'
 import { BUSINESS } from '#app/domain/business'
+import type { ChatAvailability, ChatMessage } from '#app/domain/chat'
 import type { ChatRequest } from '#app/domain/chat-request'
-import { ChatConversation } from '#app/models/chat.server'
-import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
-import { chatCard } from './teams.server'
+import { describeReplyBy, isWithinSupportHours } from '#app/domain/support-hours'
+import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
 import { log } from '#app/observability/logger.server'
+import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
+import { chatAvailability } from './availability.server'
+import {
+  appendMessage,
+  conversationIdFor,
+  type ConversationRecord,
+  findConversationOfVisitor,
+  messageView,
+  type StoredMessage,
+} from './conversations.server'
+import { afterHoursChatNotification } from './chat-mail.server'
+import { chatFeed } from './live-feed.server'
+import { chatCard } from './teams.server'
 
 /**
- * The agent's answer. It says only what is true: the message is saved; it goes to Microsoft Teams
- * only when a webhook is configured (otherwise staff read it in /admin); a reply by e-mail needs
- * an address, and without one the visitor is told how to hear back.
+ * The automatic answer to a conversation's first message (and to one that reopens it). It says
+ * only what is true: whether someone is there now; that the message went to Microsoft Teams only
+ * when a webhook is configured (otherwise staff read it in /admin/chats); an answer by e-mail only
+ * to a visitor who gave an address, and when it will usually come.
  */
-export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>, { teamsConnected }: { teamsConnected: boolean }) {
+export function agentReply(
+  { name, email }: Pick<ChatRequest, 'name' | 'email'>,
+  { teamsConnected, availability = { online: false } }: { teamsConnected: boolean; availability?: ChatAvailability },
+  now = new Date(),
+) {
   const greeting = name ? `Thanks, ${name}!` : 'Thanks for your message!'
+  if (availability.online) return `${greeting} A member of our team will answer you here in a moment.`
   const passedOn = teamsConnected
     ? 'Your message has been passed to our technical team in Microsoft Teams'
     : 'Your message has been saved for our technical team'
+  const when = availability.nextReplyBy ? `, usually by ${describeReplyBy(new Date(availability.nextReplyBy), now)}` : ''
   const answer = email
-    ? `, who will reply to you by email at ${email}.`
-    : `. To hear back, send us your e-mail address or call ${BUSINESS.phone.display}.`
+    ? `, who will reply to you here and by email at ${email}${when}.`
+    : `, who will reply here${when}. To hear back while you are away, send us your e-mail address or call ${BUSINESS.phone.display}.`
   return `${greeting} ${passedOn}${answer} Support hours are ${BUSINESS.hours.weekdays}.`
 }
 
-/** Messages a conversation keeps (the newest): one visitor can't grow a document without end. */
-export const MAX_MESSAGES_PER_CONVERSATION = 200
+/** `lastEventId`: the number of the last message stored, where the visitor's event stream picks up. */
+export type ReceivedChat = { message: ChatMessage; autoReply?: ChatMessage; response: string; conversationId: string; lastEventId: number }
 
 /**
- * Drops the oldest messages beyond the limit. One at a time with $pop: FerretDB ignores $push's
- * $slice modifier. Each pass removes one only while the array is still too long, so concurrent
- * messages of the same visitor can't trim too much.
+ * Stores a visitor's message in their conversation (created on the first, reopened if staff had
+ * closed it), answers the first one automatically, then queues the staff notifications. The store
+ * is what counts: if it throws (database down) the visitor is told the message was not sent. A
+ * retried send (same clientMessageId) is stored once and answered as the first time.
  */
-async function trimConversation(visitorId: string) {
-  for (let pass = 0; pass < 10; pass++) {
-    const { modifiedCount } = await ChatConversation.updateOne(
-      { visitorId, [`messages.${MAX_MESSAGES_PER_CONVERSATION}`]: { $exists: true } },
-      { $pop: { messages: -1 } },
-    )
-    if (modifiedCount === 0) return
+export async function receiveChatMessage(visitorId: string, chat: ChatRequest, now = new Date()): Promise<ReceivedChat> {
+  try {
+    return await receive(visitorId, chat, now)
+  } catch (error) {
+    // Two first messages of one visitor at once: the upsert that lost found the conversation made.
+    if (!isDuplicateKeyError(error)) throw error
+    return receive(visitorId, chat, now)
   }
 }
 
-/**
- * Stores the visitor's message (and the reply) in their conversation, then queues the Teams card.
- * The store is what counts: if it throws (database down) the visitor is told the message was not
- * sent. A Teams failure later is retried by the outbox; the message is kept either way.
- */
-export async function receiveChatMessage(visitorId: string, chat: ChatRequest) {
-  const reply = agentReply(chat, { teamsConnected: Boolean(getEnv().TEAMS_WEBHOOK_URL) })
-  const now = new Date()
-  await ChatConversation.updateOne(
-    { visitorId },
+async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise<ReceivedChat> {
+  // A new conversation gets the _id derived from the visitor id; an older one keeps its own.
+  const existing = await findConversationOfVisitor(visitorId)
+  const before = await ChatConversation.findOneAndUpdate(
+    { _id: existing?._id ?? conversationIdFor(visitorId) },
     {
-      $push: {
-        messages: {
-          $each: [
-            { content: chat.message, sender: 'user', timestamp: now },
-            { content: reply, sender: 'agent', timestamp: now },
-          ],
-        },
+      $set: {
+        ...(chat.name ? { name: chat.name } : {}),
+        ...(chat.email ? { email: chat.email } : {}),
+        ...(chat.page ? { currentPage: chat.page } : {}),
+        status: 'open',
       },
-      $set: { updatedAt: now, ...(chat.name ? { name: chat.name } : {}), ...(chat.email ? { email: chat.email } : {}) },
-      $setOnInsert: { createdAt: now },
+      $setOnInsert: { visitorId, createdAt: now, updatedAt: now, staffReadSeq: 0, lastSeq: 0 },
     },
-    { upsert: true },
+    { upsert: true, returnDocument: 'before' },
+  ).lean<ConversationRecord>()
+  const conversation = await ChatConversation.findById(existing?._id ?? conversationIdFor(visitorId), {
+    _id: 1,
+    visitorId: 1,
+    name: 1,
+    email: 1,
+  }).lean<ConversationRecord>()
+  if (!conversation) throw new Error('conversation not saved')
+  const availability = await chatAvailability(now)
+  const response = agentReply(
+    { name: chat.name ?? conversation.name ?? undefined, email: chat.email ?? conversation.email ?? undefined },
+    { teamsConnected: Boolean(getEnv().TEAMS_WEBHOOK_URL), availability },
+    now,
   )
-  await trimConversation(visitorId)
-  try {
-    const id = await queueOutboxMessage('teams', `chat:${visitorId}`, chatCard({ ...chat, siteUrl: getEnv().SITE_URL }))
-    deliverSoon(id)
-  } catch (error) {
-    log.error({ visitorId, err: error }, 'chat message saved but its Teams card could not be queued')
+
+  if (chat.clientMessageId) {
+    const earlier = await ConversationMessage.findOne({
+      conversationId: conversation._id,
+      clientMessageId: chat.clientMessageId,
+    }).lean<StoredMessage>()
+    if (earlier) return { message: messageView(earlier), response, conversationId: String(conversation._id), lastEventId: earlier.seq }
   }
-  return reply
+
+  const reopened = before?.status === 'closed'
+  if (reopened)
+    chatFeed.publish(
+      await appendMessage(conversation._id, { from: 'system', text: 'The visitor wrote again: conversation reopened.' }, now),
+    )
+  const message = await appendMessage(conversation._id, { from: 'visitor', text: chat.message, clientMessageId: chat.clientMessageId }, now)
+  chatFeed.publish(message)
+  let autoReply: StoredMessage | undefined
+  if (!before || reopened) {
+    autoReply = await appendMessage(conversation._id, { from: 'system', text: response }, now)
+    chatFeed.publish(autoReply)
+  }
+  await notifyStaff(conversation, chat, now)
+  return {
+    message: messageView(message),
+    ...(autoReply ? { autoReply: messageView(autoReply) } : {}),
+    response,
+    conversationId: String(conversation._id),
+    lastEventId: (autoReply ?? message).seq,
+  }
+}
+
+/** Teams for every message (a link to the conversation), and the staff e-mail outside business hours. */
+async function notifyStaff(conversation: ConversationRecord, chat: ChatRequest, now: Date) {
+  const env = getEnv()
+  const conversationUrl = `${env.SITE_URL}/admin/chats/${String(conversation._id)}`
+  const who = { name: chat.name ?? conversation.name ?? undefined, email: chat.email ?? conversation.email ?? undefined }
+  try {
+    const card = await queueOutboxMessage(
+      'teams',
+      `chat:${conversation.visitorId}`,
+      chatCard({ ...who, message: chat.message, siteUrl: env.SITE_URL, conversationUrl }),
+    )
+    deliverSoon(card)
+    if (!isWithinSupportHours(now, env.SUPPORT_HOURS)) {
+      const mail = await queueOutboxMessage(
+        'email',
+        `chat:${conversation.visitorId}`,
+        afterHoursChatNotification({ ...who, message: chat.message, conversationUrl, at: now }),
+      )
+      deliverSoon(mail)
+    }
+  } catch (error) {
+    log.error(
+      { conversationId: String(conversation._id), err: error },
+      'chat message saved but its staff notifications could not be queued',
+    )
+  }
 }

@@ -22,6 +22,17 @@ describe('the Teams card for a chat message', () => {
     ])
   })
 
+  it('links to the conversation when there is one', () => {
+    const attachment = cardOf({
+      message: 'Help',
+      siteUrl: 'https://roswell.example',
+      conversationUrl: 'https://roswell.example/admin/chats/abc',
+    })
+    expect(attachment.content.actions).toEqual([
+      { type: 'Action.OpenUrl', title: 'Answer in the chat', url: 'https://roswell.example/admin/chats/abc' },
+    ])
+  })
+
   it('carries what the visitor typed only in TextRuns, which Teams never reads as Markdown', () => {
     const typed = '**bold** <img src=x onerror=alert(1)> [link](http://x.example)'
     const { content } = cardOf({

@@ -69,11 +69,14 @@ export function chatCard({
   email,
   message,
   siteUrl,
+  conversationUrl,
 }: {
   name?: string
   email?: string
   message: string
   siteUrl: string
+  /** The conversation in /admin/chats, where staff answer. */
+  conversationUrl?: string
 }): TeamsCard {
   return adaptiveCardMessage(
     [
@@ -84,6 +87,10 @@ export function chatCard({
       { type: 'TextBlock', text: 'Message', weight: 'Bolder', spacing: 'Medium', wrap: true },
       ...paragraphs(message),
     ],
-    [{ type: 'Action.OpenUrl', title: 'Open the staff area', url: `${siteUrl}/admin` }],
+    [
+      conversationUrl
+        ? { type: 'Action.OpenUrl', title: 'Answer in the chat', url: conversationUrl }
+        : { type: 'Action.OpenUrl', title: 'Open the staff area', url: `${siteUrl}/admin` },
+    ],
   )
 }

@@ -10,10 +10,21 @@ function visitorCookie() {
   return cookie
 }
 
+/** The visitor's chat id from a valid signed cookie, or null (none, forged, or signed with a retired secret). */
+export async function existingChatVisitor(request: Request): Promise<string | null> {
+  const existing: unknown = await visitorCookie().parse(request.headers.get('Cookie'))
+  return typeof existing === 'string' && /^[0-9a-f-]{36}$/.test(existing) ? existing : null
+}
+
 /** The visitor's chat id from the cookie, or a new one with the Set-Cookie header to send back. */
 export async function chatVisitor(request: Request): Promise<{ visitorId: string; setCookie?: string }> {
-  const existing: unknown = await visitorCookie().parse(request.headers.get('Cookie'))
-  if (typeof existing === 'string' && /^[0-9a-f-]{36}$/.test(existing)) return { visitorId: existing }
+  const existing = await existingChatVisitor(request)
+  if (existing) return { visitorId: existing }
   const visitorId = randomUUID()
   return { visitorId, setCookie: await visitorCookie().serialize(visitorId) }
+}
+
+/** The Set-Cookie value that makes this browser the visitor of a conversation (a resume link). */
+export function chatVisitorCookie(visitorId: string) {
+  return visitorCookie().serialize(visitorId)
 }

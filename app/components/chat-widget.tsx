@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { ChatBubble } from '#app/components/chat/chat-bubble'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { TextField } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import {
+  type ChatAvailability,
   CHAT_LIMITS,
   CHAT_TEXTS,
   type ChatMessage,
@@ -11,14 +14,21 @@ import {
   defaultAgentReply,
   isSendable,
   validateChatContact,
+  type VisitorTranscript,
   WELCOME_MESSAGE,
 } from '#app/domain/chat'
+import { availabilityText } from '#app/domain/support-hours'
 
-// SPEC §2 Chat widget, §4 (chat states), §5 (chat rules), §8 (chat texts). Without JavaScript the
-// round button is a link to the contact section; once the page is hydrated it opens the panel.
+// SPEC §2 Chat widget, §4 (chat states), §5 (chat rules), §8 (chat texts), with issue 15's live
+// replies: the transcript is restored on every page, staff replies arrive over Server-Sent Events
+// (GET /api/chat/events, resumed from the last event so nothing is missed or shown twice), and the
+// header says whether someone is there. Without JavaScript the round button leads to /chat.
 
 const BUTTON_CLASS =
   'fixed right-5 bottom-5 z-40 flex h-14 w-14 print:hidden items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'
+
+/** Set once this browser has a conversation: later pages restore it and listen for replies. */
+const ACTIVE_KEY = 'roswell-chat-active'
 
 function ChatIcon() {
   return (
@@ -30,9 +40,12 @@ function ChatIcon() {
 
 export function ChatWidget() {
   const hydrated = useHydrated()
+  const { pathname } = useLocation()
+  // /chat is the chat itself.
+  if (pathname === '/chat') return null
   if (!hydrated) {
     return (
-      <a href="/#contact" aria-label="Chat with support" className={BUTTON_CLASS}>
+      <a href="/chat" aria-label="Chat with support" className={BUTTON_CLASS}>
         <ChatIcon />
       </a>
     )
@@ -41,49 +54,172 @@ export function ChatWidget() {
 }
 
 type Contact = { name: string; email: string }
+type Connection = 'idle' | 'live' | 'reconnecting'
 
-function newMessage(content: string, sender: ChatMessage['sender']): ChatMessage {
-  return { id: crypto.randomUUID(), content, sender, timestamp: new Date().toISOString() }
+/** Adds messages not shown yet, in time order: the same message from the answer and the stream shows once. */
+function merge(current: ChatMessage[], incoming: ChatMessage[]) {
+  const known = new Set(current.map((message) => message.id))
+  const added = incoming.filter((message) => !known.has(message.id))
+  if (added.length === 0) return current
+  return [...current, ...added].sort((a, b) => a.at.localeCompare(b.at))
 }
 
-async function postChatMessage(message: string, contact: Contact): Promise<string> {
+function isActiveHere() {
+  try {
+    return localStorage.getItem(ACTIVE_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function markActive() {
+  try {
+    localStorage.setItem(ACTIVE_KEY, '1')
+  } catch {
+    // private mode: the transcript is still restored when the panel opens
+  }
+}
+
+async function postChatMessage(message: string, contact: Contact | null, clientMessageId: string) {
   const response = await fetch('/api/teams-chat', {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ message, name: contact.name, email: contact.email }),
+    body: JSON.stringify({ message, ...(contact ?? {}), clientMessageId, page: window.location.pathname }),
   })
   if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
   const body = (await response.json()) as ChatResponse
   if (!body.ok) throw new Error(body.message)
-  return body.response?.trim() || defaultAgentReply(contact.email)
+  return body
+}
+
+/**
+ * The conversation's live events. EventSource reconnects by itself after a dropped connection
+ * (sending Last-Event-ID); when the server refuses (503 while the database is away) it gives up,
+ * and this starts a new one after a growing pause, from the last event it saw.
+ */
+function useChatEvents({
+  onMessage,
+  onStatus,
+}: {
+  onMessage: (message: ChatMessage) => void
+  onStatus: (status: ChatAvailability) => void
+}) {
+  const [connection, setConnection] = useState<Connection>('idle')
+  const handlers = useRef({ onMessage, onStatus })
+  handlers.current = { onMessage, onStatus }
+  const state = useRef<{ source?: EventSource; lastEventId: number; retry?: ReturnType<typeof setTimeout>; failures: number }>({
+    lastEventId: 0,
+    failures: 0,
+  })
+
+  const connect = useCallback((after: number) => {
+    const current = state.current
+    current.lastEventId = Math.max(current.lastEventId, after)
+    if (current.source) return
+    clearTimeout(current.retry)
+    const source = new EventSource(`/api/chat/events?after=${current.lastEventId}&page=${encodeURIComponent(window.location.pathname)}`)
+    current.source = source
+    source.addEventListener('open', () => {
+      current.failures = 0
+      setConnection('live')
+    })
+    source.addEventListener('message', (event) => {
+      const seq = Number(event.lastEventId)
+      if (Number.isInteger(seq) && seq > current.lastEventId) current.lastEventId = seq
+      handlers.current.onMessage(JSON.parse(event.data as string) as ChatMessage)
+    })
+    source.addEventListener('status', (event) => handlers.current.onStatus(JSON.parse(event.data as string) as ChatAvailability))
+    source.addEventListener('error', () => {
+      setConnection('reconnecting')
+      if (source.readyState !== EventSource.CLOSED) return
+      current.source = undefined
+      current.failures += 1
+      const pause = Math.min(30_000, 1000 * 2 ** Math.min(current.failures - 1, 5))
+      current.retry = setTimeout(() => connect(current.lastEventId), pause)
+    })
+  }, [])
+
+  useEffect(
+    () => () => {
+      clearTimeout(state.current.retry)
+      state.current.source?.close()
+      state.current.source = undefined
+    },
+    [],
+  )
+  return { connection, connect }
 }
 
 function SupportChat() {
   const [open, setOpen] = useState(false)
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [{ ...WELCOME_MESSAGE, timestamp: new Date().toISOString() }])
+  const [messages, setMessages] = useState<ChatMessage[]>([])
+  const [availability, setAvailability] = useState<ChatAvailability | null>(null)
+  const [loaded, setLoaded] = useState(false)
   const [draft, setDraft] = useState('')
   const [pending, setPending] = useState<string | null>(null)
   const [contact, setContact] = useState<Contact | null>(null)
+  const [contactKnown, setContactKnown] = useState(false)
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [failed, setFailed] = useState<{ text: string; clientMessageId: string } | null>(null)
   const scrollArea = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const panelId = useId()
+  const { connection, connect } = useChatEvents({
+    onMessage: (message) => setMessages((current) => merge(current, [message])),
+    onStatus: setAvailability,
+  })
+
+  const load = useCallback(async () => {
+    try {
+      const response = await fetch('/api/chat/messages', { credentials: 'include' })
+      if (!response.ok) return
+      const transcript = (await response.json()) as VisitorTranscript
+      setMessages((current) => merge(current, transcript.messages))
+      setAvailability({ online: transcript.online, nextReplyBy: transcript.nextReplyBy })
+      setContactKnown(transcript.contactKnown)
+      setLoaded(true)
+      if (transcript.messages.length > 0) connect(transcript.lastEventId)
+    } catch {
+      // offline: the panel still works, and sending says so
+    }
+  }, [connect])
+
+  // A returning visitor's conversation is restored on every page, replies arriving while the panel is closed.
+  useEffect(() => {
+    if (isActiveHere()) void load()
+  }, [load])
+  useEffect(() => {
+    if (open && !loaded) void load()
+  }, [open, loaded, load])
 
   useEffect(() => {
     scrollArea.current?.scrollTo({ top: scrollArea.current.scrollHeight })
   }, [messages, sending, open])
 
-  async function send(content: string, to: Contact) {
+  async function send(content: string, to: Contact | null, clientMessageId: string = crypto.randomUUID()) {
     setError(null)
-    setMessages((current) => [...current, newMessage(content, 'user')])
+    setFailed(null)
+    const local: ChatMessage = { id: clientMessageId, from: 'visitor', text: content, at: new Date().toISOString() }
+    setMessages((current) => merge(current, [local]))
     setSending(true)
     try {
-      const reply = await postChatMessage(content, to)
-      setMessages((current) => [...current, newMessage(reply, 'agent')])
+      const answer = await postChatMessage(content, to, clientMessageId)
+      if (!answer.ok) return
+      markActive()
+      setContactKnown(true)
+      setMessages((current) => {
+        const without = current.filter((message) => message.id !== clientMessageId)
+        const reply = answer.autoReply ?? (answer.message ? undefined : localReply(answer.response, to?.email))
+        return merge(without, [answer.message ?? local, ...(reply ? [reply] : [])])
+      })
+      if (answer.lastEventId !== undefined) connect(answer.lastEventId)
     } catch (failure) {
       console.error('[chat] message not sent', failure)
+      // Kept with its id: sending it again can't store it twice.
+      setFailed({ text: content, clientMessageId })
+      setMessages((current) => current.filter((message) => message.id !== clientMessageId))
       setError(CHAT_TEXTS.inlineError)
       showToast({ title: CHAT_TEXTS.errorToastTitle, description: CHAT_TEXTS.errorToastDescription, variant: 'destructive' })
     } finally {
@@ -97,8 +233,8 @@ function SupportChat() {
     if (!isSendable(draft) || sending) return
     const content = draft.trim()
     setDraft('')
-    // The message waits while the contact dialog asks who is writing (once per visit).
-    if (contact) void send(content, contact)
+    // The message waits while the contact dialog asks who is writing (once per conversation).
+    if (contact || contactKnown) void send(content, contact)
     else setPending(content)
   }
 
@@ -113,6 +249,9 @@ function SupportChat() {
         className={BUTTON_CLASS}
       >
         <ChatIcon />
+        {!open && messages.some((message) => message.from === 'staff') ? (
+          <span aria-hidden="true" className="absolute top-1 right-1 h-3 w-3 rounded-full bg-amber-400 ring-2 ring-white" />
+        ) : null}
       </button>
       {open ? (
         <section
@@ -125,7 +264,18 @@ function SupportChat() {
               <h2 id={`${panelId}-title`} className="font-semibold">
                 {CHAT_TEXTS.title}
               </h2>
-              <p className="text-xs text-brand-100">{CHAT_TEXTS.subtitle}</p>
+              <p className="text-xs text-brand-100" data-testid="availability">
+                {availability ? (
+                  <>
+                    {availability.online ? (
+                      <span aria-hidden="true" className="mr-1 inline-block h-2 w-2 rounded-full bg-emerald-300" />
+                    ) : null}
+                    {availabilityText(availability)}
+                  </>
+                ) : (
+                  CHAT_TEXTS.subtitle
+                )}
+              </p>
             </div>
             <button
               type="button"
@@ -138,6 +288,11 @@ function SupportChat() {
               </span>
             </button>
           </header>
+          {connection === 'reconnecting' ? (
+            <p role="status" className="border-b border-amber-100 bg-amber-50 px-4 py-1.5 text-xs text-amber-800">
+              Reconnecting… replies will appear once we are back.
+            </p>
+          ) : null}
           <div
             ref={scrollArea}
             role="log"
@@ -145,6 +300,7 @@ function SupportChat() {
             aria-label="Chat messages"
             className="h-80 space-y-3 overflow-y-auto bg-slate-50 p-4"
           >
+            <ChatBubble message={WELCOME_MESSAGE} />
             {messages.map((message) => (
               <ChatBubble key={message.id} message={message} />
             ))}
@@ -156,9 +312,21 @@ function SupportChat() {
             ) : null}
           </div>
           {error ? (
-            <p role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-700">
-              {error}
-            </p>
+            <div
+              role="alert"
+              className="flex items-center justify-between gap-2 border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-700"
+            >
+              <span>{error}</span>
+              {failed && !sending ? (
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => void send(failed.text, contact, failed.clientMessageId)}
+                >
+                  Retry
+                </button>
+              ) : null}
+            </div>
           ) : null}
           <form onSubmit={submitDraft} className="flex gap-2 border-t border-slate-200 p-3">
             <label htmlFor={`${panelId}-input`} className="sr-only">
@@ -199,23 +367,9 @@ function SupportChat() {
   )
 }
 
-function ChatBubble({ message }: { message: ChatMessage }) {
-  const fromUser = message.sender === 'user'
-  return (
-    <div className={`flex ${fromUser ? 'justify-end' : 'justify-start'}`} data-sender={message.sender}>
-      <div
-        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${fromUser ? 'bg-brand-600 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-200'}`}
-      >
-        {/* Text only: whatever was typed shows as typed, never as markup. */}
-        <p className="break-words whitespace-pre-wrap">{message.content}</p>
-        <p className={`mt-1 text-[11px] ${fromUser ? 'text-brand-100' : 'text-slate-500'}`}>
-          <time dateTime={message.timestamp}>
-            {new Date(message.timestamp).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
-          </time>
-        </p>
-      </div>
-    </div>
-  )
+/** SPEC §8: an answer without a stored reply (an older server) still shows one, or the default text. */
+function localReply(response: string, email?: string): ChatMessage {
+  return { id: crypto.randomUUID(), from: 'system', text: response.trim() || defaultAgentReply(email), at: new Date().toISOString() }
 }
 
 /** A modal dialog (native <dialog>: focus is trapped and Escape cancels) asking for name and e-mail. */

@@ -77,6 +77,10 @@ export const envSchema = z
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     // How long a cached page is served before it is rendered again (content changes drop it sooner).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // When the support chat is staffed: SPEC's business hours, or always/closed (a holiday).
+    SUPPORT_HOURS: z
+      .enum(['business', 'always', 'closed'], { error: 'SUPPORT_HOURS must be business, always or closed' })
+      .default('business'),
     // Server processes (node:cluster workers) in production; unset: one per available core.
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === '' ? undefined : value),

@@ -1,14 +1,26 @@
 // SPEC §3 (chat message, contact info), §5 (chat rules) and §8 (chat texts), shared by the widget
 // and POST /api/teams-chat.
 
-export type ChatSender = 'agent' | 'user'
-export type ChatMessage = { id: string; content: string; sender: ChatSender; timestamp: string }
+/** A chat message as the API and the event streams carry it (issue 15's contract). */
+export type ChatMessage = {
+  id: string
+  from: 'visitor' | 'staff' | 'system'
+  text: string
+  /** ISO 8601 */
+  at: string
+  /** Staff replies: who answered. */
+  staffName?: string
+}
+
+/** GET /api/chat/messages: the visitor's transcript and whether someone is there to answer. */
+export type ChatAvailability = { online: boolean; nextReplyBy?: string }
+export type VisitorTranscript = ChatAvailability & { messages: ChatMessage[]; contactKnown: boolean; lastEventId: number }
 
 export const WELCOME_MESSAGE: ChatMessage = {
   id: 'welcome',
-  content: 'Hi there! How can we help with your IT needs today?',
-  sender: 'agent',
-  timestamp: new Date(0).toISOString(),
+  text: 'Hi there! How can we help with your IT needs today?',
+  from: 'system',
+  at: new Date(0).toISOString(),
 }
 
 export const CHAT_TEXTS = {
@@ -53,4 +65,16 @@ export function defaultAgentReply(email?: string) {
   return `Thank you for your message! Our tech team has been notified and will get back to you shortly.${contact}`
 }
 
-export type ChatResponse = { ok: true; response: string } | { ok: false; message: string; errors?: Record<string, string[]> }
+/** POST /api/teams-chat's answer: `response` as SPEC §7 has it, plus the stored message and any automatic reply. */
+export type ChatResponse =
+  | { ok: true; response: string; message?: ChatMessage; autoReply?: ChatMessage; lastEventId?: number }
+  | { ok: false; message: string; errors?: Record<string, string[]> }
+
+/** The longest page path kept as the visitor's current page. */
+export const MAX_PAGE_PATH = 200
+
+/** A page path on this site as staff are shown it (no query, no fragment), or undefined for anything else. */
+export function sitePagePath(raw: string | null | undefined): string | undefined {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.length > 2000) return undefined
+  return raw.split(/[?#]/)[0]!.slice(0, MAX_PAGE_PATH)
+}

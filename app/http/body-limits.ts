@@ -9,7 +9,7 @@ export const BODY_LIMITS = {
   default: 64 * KB,
   /** Stripe's signed events; the largest (a checkout session with its line items) is well under this. */
   stripeWebhook: 512 * KB,
-  /** The contact form, POST /api/contact and POST /api/teams-chat: a 5000-character message is ~20 KB at worst. */
+  /** The contact form, POST /api/contact, POST /api/teams-chat, /chat and staff chat replies: a 5000-character message is ~20 KB at worst. */
   enquiry: 32 * KB,
   /** A payment request is nine short fields: well under 1 KB usually, about 2 KB with each at its longest. */
   paymentRequest: 8 * KB,
@@ -33,7 +33,15 @@ function routePath(path: string) {
 
 const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/api/stripe/webhook', BODY_LIMITS.stripeWebhook],
-  [(path) => path === '/' || path === '/api/contact' || path === '/api/teams-chat', BODY_LIMITS.enquiry],
+  [
+    (path) =>
+      path === '/' ||
+      path === '/api/contact' ||
+      path === '/api/teams-chat' ||
+      path === '/chat' ||
+      /^\/(api\/)?admin\/chats\/[^/]+(\/messages)?$/.test(path),
+    BODY_LIMITS.enquiry,
+  ],
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login', BODY_LIMITS.signIn],

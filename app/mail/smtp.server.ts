@@ -2,7 +2,13 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 
 /** A staff notification as stored in the outbox; addresses come from the configuration at send time. */
-export type MailPayload = { subject: string; text: string; replyTo?: string }
+export type MailPayload = {
+  subject: string
+  text: string
+  replyTo?: string
+  /** A visitor's address (a chat reply); unset: the staff address, CONTACT_TO. */
+  to?: string
+}
 export type MailSettings = { smtpUrl?: string; to?: string; from: string }
 
 const transports = new Map<string, Transporter>()
@@ -31,7 +37,7 @@ export async function sendMail(settings: MailSettings, mail: MailPayload, { mess
   if (!isMailConfigured(settings)) throw new Error('SMTP_URL or CONTACT_TO is unset')
   await transportFor(settings.smtpUrl).sendMail({
     from: settings.from,
-    to: settings.to,
+    to: mail.to ?? settings.to,
     replyTo: mail.replyTo,
     subject: mail.subject,
     text: mail.text,

@@ -29,7 +29,18 @@ const FINISH_LIMIT_MS = 25_000
 
 export type FinishingStep = { name: string; run: () => Promise<unknown> }
 
-export function gracefulShutdown({ server, drainMs, finish }: { server: Server; drainMs: number; finish: FinishingStep[] }) {
+export function gracefulShutdown({
+  server,
+  drainMs,
+  endStreams,
+  finish,
+}: {
+  server: Server
+  drainMs: number
+  /** Ends long-lived answers (chat event streams) when connections stop being accepted: they never finish by themselves. */
+  endStreams?: () => void
+  finish: FinishingStep[]
+}) {
   return async function shutdown(signal: NodeJS.Signals) {
     if (draining) return
     draining = true
@@ -46,6 +57,7 @@ export function gracefulShutdown({ server, drainMs, finish }: { server: Server; 
     await sleep(drain)
 
     log.info('no longer accepting connections; finishing requests in flight')
+    endStreams?.()
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     // Connections that finish their request while closing are idle: close them as they become so.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100)

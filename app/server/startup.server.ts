@@ -2,6 +2,9 @@ import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
 import type { Env } from '#app/config/env.server'
+import { moveEmbeddedChatMessages, pruneChatFeed } from '#app/chat/conversations.server'
+import { emailUnseenReplies } from '#app/chat/reply-emails.server'
+import { pruneResumeTokens } from '#app/chat/resume-token.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
@@ -40,6 +43,8 @@ export async function prepareDatabase(env: Env) {
     ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, development: env.NODE_ENV === 'development' }),
   )
   announceAdminAccount(admin)
+  const moved = await moveEmbeddedChatMessages()
+  if (moved > 0) log.info({ conversations: moved }, 'chat messages of the first version moved into conversationmessages')
   log.info({ secrets: describeSessionSecrets() }, 'cookies are signed with these secrets')
 }
 
@@ -86,4 +91,8 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
+  { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
+  { name: 'prune-chat-feed', everyMs: 5 * 60 * 1000, run: () => pruneChatFeed() },
+  // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
+  { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
 ]

@@ -11,9 +11,10 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await page.getByRole('button', { name: 'Chat with support' }).click()
   const panel = page.getByRole('region', { name: 'Support' })
   await expect(panel).toBeVisible()
-  await expect(panel).toContainText('Chat with our team through Microsoft Teams')
+  // Nobody on the staff side has the chat open: the visitor is told when to expect an answer.
+  await expect(panel.getByTestId('availability')).toContainText("We'll answer by e-mail")
   const log = panel.getByRole('log')
-  await expect(log.locator('[data-sender="agent"]')).toHaveCount(1) // the welcome message
+  await expect(log.locator('[data-from="system"]')).toHaveCount(1) // the welcome message
   await expect(log).toContainText('How can we help with your IT needs today?')
 
   // Blank messages are never sent.
@@ -31,7 +32,7 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   const sendMessage = dialog.getByRole('button', { name: 'Send Message' })
   await expect(sendMessage).toBeDisabled()
   // The message is held, not shown yet.
-  await expect(log.locator('[data-sender="user"]')).toHaveCount(0)
+  await expect(log.locator('[data-from="visitor"]')).toHaveCount(0)
 
   await dialog.getByLabel('Name').focus()
   await dialog.getByLabel('Email').focus()
@@ -56,11 +57,11 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   })
   await sendMessage.click()
   await expect(dialog).toHaveCount(0)
-  await expect(log.locator('[data-sender="user"]')).toHaveText(/Our <i>Outlook<\/i> keeps asking for a password\./)
+  await expect(log.locator('[data-from="visitor"]')).toHaveText(/Our <i>Outlook<\/i> keeps asking for a password\./)
   await expect(log.getByRole('status')).toContainText('Sending...')
   await expect(input).toBeDisabled()
   release()
-  const reply = log.locator('[data-sender="agent"]').nth(1)
+  const reply = log.locator('[data-from="system"]').nth(1)
   await expect(reply).toContainText('Riley')
   await expect(reply).toContainText('riley@dealer.example')
   // This server has no Teams webhook: the reply must not claim the team was told in Teams.
@@ -71,8 +72,9 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   // The second message goes straight out: the contact details are already known.
   await input.fill('Also, the scanner is offline.')
   await input.press('Enter')
-  await expect(log.locator('[data-sender="user"]')).toHaveCount(2)
-  await expect(log.locator('[data-sender="agent"]')).toHaveCount(3)
+  await expect(log.locator('[data-from="visitor"]')).toHaveCount(2)
+  // Only the first message is answered automatically; from now on people answer.
+  await expect(log.locator('[data-from="system"]')).toHaveCount(2)
 
   await panel.getByRole('button', { name: 'Close chat' }).click()
   await expect(panel).toHaveCount(0)
@@ -93,7 +95,8 @@ test('a failed chat message shows the inline error and the Message Error toast',
   await dialog.getByLabel('Name').fill('Morgan')
   await dialog.getByLabel('Email').fill('morgan@example.com')
   await dialog.getByRole('button', { name: 'Send Message' }).click()
-  await expect(panel.getByRole('alert')).toHaveText('Failed to send message. Please try again.')
+  await expect(panel.getByRole('alert')).toContainText('Failed to send message. Please try again.')
+  await expect(panel.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible()
   const toast = page.getByTestId('toast')
   await expect(toast).toContainText('Message Error')
   await expect(toast).toContainText("We couldn't send your message. Please try again.")
@@ -112,7 +115,7 @@ test('when the reply has no text, the default agent reply mentions the e-mail ad
   await dialog.getByLabel('Name').fill('Taylor')
   await dialog.getByLabel('Email').fill('taylor@example.com')
   await dialog.getByRole('button', { name: 'Send Message' }).click()
-  const reply = panel.getByRole('log').locator('[data-sender="agent"]').nth(1)
+  const reply = panel.getByRole('log').locator('[data-from="system"]').nth(1)
   await expect(reply).toContainText('Our tech team has been notified')
   await expect(reply).toContainText('taylor@example.com')
 })

@@ -81,17 +81,19 @@ test('support chats are listed with their transcript', async ({ browser }) => {
   const db = await e2eDatabase()
   const name = uniqueLabel('Chatty Chen')
   const now = new Date(Date.now() + 60_000) // newest activity, so it is among the listed chats
-  await db.collection('chatconversations').insertOne({
+  const { insertedId } = await db.collection('chatconversations').insertOne({
     visitorId: uniqueLabel('visitor'),
     name,
     email: `${name}@example.com`,
-    messages: [
-      { content: 'Our printer is offline', sender: 'user', timestamp: now },
-      { content: 'A technician will call you shortly.', sender: 'agent', timestamp: now },
-    ],
+    status: 'open',
+    staffReadSeq: 0,
     createdAt: now,
     updatedAt: now,
   })
+  await db.collection('conversationmessages').insertMany([
+    { conversationId: insertedId, seq: 1, from: 'visitor', text: 'Our printer is offline', at: now },
+    { conversationId: insertedId, seq: 2, from: 'staff', text: 'A technician will call you shortly.', at: now, staffName: 'Sam' },
+  ])
   const { context, page } = await signedInPage(browser)
   const chat = page.locator('details').filter({ hasText: name })
   await chat.locator('summary').click()

@@ -5,6 +5,7 @@ import { deliverDueOutboxMessages, type OutboxSettings } from '#app/outbox/outbo
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, startWebhookReceiver, waitFor } from '#tests/support/receivers'
+import { openEventStream } from '#tests/support/event-stream'
 import { signInOverHttp } from '#tests/support/staff-session'
 
 // Two built servers against one database, as behind a load balancer: what one instance saves,
@@ -35,6 +36,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD: STAFF.password,
     // The instances behind one balancer share the signing secret (REQUIRE_SECRETS demands it).
     SESSION_SECRET: 'one session secret shared by every instance',
+    // Support always staffed: "online" depends only on a staff page being open, whatever the hour.
+    SUPPORT_HOURS: 'always',
   }
   // Started together on an empty database, as in a deploy: both seed the catalogue and set up the account.
   // allSettled: when one fails to start, the other is still kept so afterAll stops it.
@@ -130,5 +133,50 @@ describe('two instances against one database', () => {
     const statuses: number[] = []
     for (let n = 0; n < 7; n++) statuses.push((await post(n % 2 ? b : a, '/api/contact', enquiry(n), ip)).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429])
+  })
+
+  it('carry the live chat across instances: a reply saved on one reaches a visitor connected to the other within 2 s', async () => {
+    const first = await post(
+      a,
+      '/api/teams-chat',
+      { message: 'Connected to A', name: 'Two Instance', email: 'two@example.com' },
+      '192.0.2.90',
+    )
+    const visitorCookie = first.headers.get('Set-Cookie')!.split(';')[0]!
+    const staffCookie = await signInOverHttp(b.url, STAFF)
+    const visitor = await openEventStream(`${a.url}/api/chat/events`, { Cookie: visitorCookie })
+    const staff = await openEventStream(`${b.url}/api/admin/chats/events`, { Cookie: staffCookie })
+    await visitor.next('status')
+
+    // Staff present on B: the visitor's instance A says so.
+    await waitFor(
+      async () =>
+        ((await (await fetch(`${a.url}/api/chat/messages`, { headers: { Cookie: visitorCookie } })).json()) as { online: boolean }).online,
+    )
+
+    // The visitor writes on A; staff connected to B see it (the feed polls the database).
+    const withCookie = await fetch(`${a.url}/api/teams-chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.91', Cookie: visitorCookie },
+      body: JSON.stringify({ message: 'Still there, B?' }),
+    })
+    expect(withCookie.status).toBe(200)
+    let seenByStaff = await staff.next('message', 3000)
+    while ((seenByStaff.json() as { text: string }).text !== 'Still there, B?') seenByStaff = await staff.next('message', 3000)
+    const { conversationId } = seenByStaff.json() as { conversationId: string }
+
+    const sentAt = Date.now()
+    const reply = await fetch(`${b.url}/api/admin/chats/${conversationId}/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: staffCookie },
+      body: JSON.stringify({ text: 'Answered from B' }),
+    })
+    expect(reply.status).toBe(201)
+    let event = await visitor.next('message', 2000)
+    while ((event.json() as { from: string }).from !== 'staff') event = await visitor.next('message', 2000)
+    expect(event.json()).toMatchObject({ from: 'staff', text: 'Answered from B', staffName: STAFF.username })
+    expect(event.receivedAt - sentAt).toBeLessThan(2000)
+    visitor.close()
+    staff.close()
   })
 })

@@ -101,6 +101,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/orders" className={adminButtonClass}>
           View Orders
         </Link>
+        <Link to="/admin/chats" className={adminButtonClass}>
+          Support Chats
+        </Link>
         <RefreshLink />
       </StaffHeader>
 

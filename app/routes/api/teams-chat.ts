@@ -8,9 +8,11 @@ import { requestInfo } from '#app/http/request-context'
 import type { Route } from './+types/teams-chat'
 
 // POST /api/teams-chat (SPEC §7): {message, email?, name?} → {ok, response}. The message is stored
-// in the visitor's conversation (a signed cookie ties their messages together) and forwarded to
-// Microsoft Teams through the outbox. Same size limit and statuses as POST /api/contact; every
-// answer carries SPEC's `ok` flag.
+// in the visitor's conversation (a signed cookie ties their messages together), handed to staff
+// live (/admin/chats) and forwarded to Microsoft Teams through the outbox. The answer also carries
+// the stored message, the automatic reply if there is one, and `lastEventId` (where the visitor's
+// event stream picks up), for the widget. Same size limit and statuses as POST /api/contact;
+// every answer carries SPEC's `ok` flag.
 const POST_ONLY = 'Use POST to send a chat message.'
 const NOT_OK = { ok: false }
 
@@ -26,8 +28,11 @@ export function action({ request, context }: Route.ActionArgs) {
     },
     async (chat) => {
       const { visitorId, setCookie } = await chatVisitor(request)
-      const response = await receiveChatMessage(visitorId, chat)
-      return Response.json({ ok: true, response }, { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined })
+      const { response, message, autoReply, lastEventId } = await receiveChatMessage(visitorId, chat)
+      return Response.json(
+        { ok: true, response, message, ...(autoReply ? { autoReply } : {}), lastEventId },
+        { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+      )
     },
   )
 }

@@ -1,0 +1,294 @@
+import mongoose, { Types } from 'mongoose'
+import type { ChatAvailability, ChatMessage } from '#app/domain/chat'
+import { isDuplicateKeyError } from '#app/db/connection.server'
+import { ChatConversation, ConversationMessage, StaffPresence } from '#app/models/chat.server'
+import { log } from '#app/observability/logger.server'
+import { INSTANCE_ID } from '#app/server/instance.server'
+import { onePerProcess } from '#app/server/one-per-process'
+import { chatAvailability, presenceChanged } from './availability.server'
+import { feedEntry, feedHead, messageView, type StoredMessage, transcript } from './conversations.server'
+import { closeAllEventStreams, type EventStreamConnection, heartbeatAllEventStreams } from './event-stream.server'
+
+// The chat's live events, across instances. Each process has one feed: it learns of new messages
+// from the database (a change stream where the deployment has them, else a poll of the numbered
+// feed, models/chat.server.ts: ChatFeedEntry, at most every 500 ms, however many streams are open;
+// each read is a lookup by _id) and hands each to this process's open streams: a
+// visitor's stream gets its conversation's messages in order, staff streams get every message.
+
+/** How often the poll asks for new messages. */
+export const POLL_INTERVAL_MS = 500
+/** Entries read per poll at most; the rest wait for the next. */
+const POLL_LIMIT = 500
+/** Messages this instance handed out itself are remembered this long, so the feed does not repeat them. */
+const SEEN_KEEP_MS = 60_000
+/** Comment lines on every stream, and presence and "visitor connected" refreshes. */
+export const HEARTBEAT_MS = 25_000
+/** How often visitors' streams are told whether staff are there, when it changed. */
+const AVAILABILITY_CHECK_MS = 15_000
+/** Streams end when the database has not answered for this long: browsers show "reconnecting". */
+const OUTAGE_CLOSE_MS = 3000
+
+type FeedMessage = StoredMessage
+
+class VisitorListener {
+  private queue = Promise.resolve()
+  constructor(
+    readonly conversationId: string,
+    private lastSeq: number,
+    readonly connection: EventStreamConnection,
+  ) {}
+
+  /** In order and once: a gap (a message seen before the one before it) is filled from the database. */
+  offer(message: FeedMessage) {
+    this.enqueue(async () => {
+      if (message.seq <= this.lastSeq) return
+      const missing = message.seq === this.lastSeq + 1 ? [message] : await transcript(message.conversationId, { afterSeq: this.lastSeq })
+      for (const each of missing) this.deliver(each)
+    })
+  }
+
+  /**
+   * Everything after `lastSeq` (a reconnect with Last-Event-ID, or a message saved while the stream
+   * was opening), from the database. The conversation's last number is read first, by _id (cheap
+   * everywhere); the messages only when some are missing (a scan on FerretDB).
+   */
+  catchUp() {
+    this.enqueue(async () => {
+      const conversationId = new Types.ObjectId(this.conversationId)
+      const latest = (await ChatConversation.findById(conversationId, { lastSeq: 1 }).lean())?.lastSeq ?? 0
+      if (latest <= this.lastSeq) return
+      for (const each of await transcript(conversationId, { afterSeq: this.lastSeq })) this.deliver(each)
+    })
+  }
+
+  /** One step at a time; a step the database fails ends the stream, and the browser reconnects from its last event. */
+  private enqueue(step: () => Promise<void>) {
+    this.queue = this.queue.then(async () => {
+      if (this.connection.closed) return
+      try {
+        await step()
+      } catch {
+        this.connection.close()
+      }
+    })
+  }
+
+  private deliver(message: FeedMessage) {
+    if (message.seq <= this.lastSeq) return
+    this.lastSeq = message.seq
+    this.connection.send('message', messageView(message), message.seq)
+  }
+}
+
+type StaffListener = { userId: string; connection: EventStreamConnection }
+
+class ChatFeed {
+  private visitors = new Map<string, Set<VisitorListener>>()
+  private staff = new Set<StaffListener>()
+  private seen = new Map<string, number>()
+  private pollTimer: NodeJS.Timeout | undefined
+  private heartbeatTimer: NodeJS.Timeout | undefined
+  private availabilityTimer: NodeJS.Timeout | undefined
+  private changeStream: mongoose.mongo.ChangeStream | undefined
+  private mode: 'poll' | 'change-stream' | undefined
+  private failingSince: number | undefined
+  /** The number of the next feed entry to read. */
+  private nextEntry: number | undefined
+  private lastAvailability: string | undefined
+  private stopped = false
+
+  listenerCount() {
+    let visitors = 0
+    for (const set of this.visitors.values()) visitors += set.size
+    return { visitors, staff: this.staff.size }
+  }
+
+  /** A visitor's stream: messages of their conversation after `afterSeq`, then live. */
+  addVisitor(conversationId: string, afterSeq: number, connection: EventStreamConnection) {
+    const listener = new VisitorListener(conversationId, afterSeq, connection)
+    let set = this.visitors.get(conversationId)
+    if (!set) this.visitors.set(conversationId, (set = new Set()))
+    set.add(listener)
+    this.ensureRunning()
+    listener.catchUp()
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) this.visitors.delete(conversationId)
+      void ChatConversation.updateOne({ _id: conversationId }, { $set: { visitorSeenAt: new Date() } }).catch(() => undefined)
+      this.stopWhenIdle()
+    }
+  }
+
+  /** A staff page's stream: every new message of every conversation. Marks the account present. */
+  addStaff(userId: string, connection: EventStreamConnection) {
+    const listener = { userId, connection }
+    this.staff.add(listener)
+    this.ensureRunning()
+    void this.refreshPresence([userId]).then(() => this.broadcastAvailability())
+    return () => {
+      this.staff.delete(listener)
+      if (![...this.staff].some((other) => other.userId === userId)) {
+        void StaffPresence.deleteOne({ _id: presenceId(userId) })
+          .catch(() => undefined)
+          .then(() => {
+            presenceChanged()
+            return this.broadcastAvailability()
+          })
+      }
+      this.stopWhenIdle()
+    }
+  }
+
+  /** Hands a message saved by this instance out at once (the feed would bring it within 500 ms). */
+  publish(message: FeedMessage) {
+    this.dispatch(message)
+  }
+
+  private dispatch(message: FeedMessage) {
+    const id = String(message._id)
+    if (this.seen.has(id)) return
+    this.seen.set(id, Date.now())
+    for (const listener of this.visitors.get(String(message.conversationId)) ?? []) listener.offer(message)
+    if (this.staff.size === 0) return
+    const data: ChatMessage & { conversationId: string } = { ...messageView(message), conversationId: String(message.conversationId) }
+    for (const { connection } of this.staff) connection.send('message', data)
+  }
+
+  private ensureRunning() {
+    this.stopped = false
+    if (this.mode) return
+    this.mode = 'poll'
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS)
+    this.availabilityTimer = setInterval(() => void this.broadcastAvailability(), AVAILABILITY_CHECK_MS)
+    this.pollTimer = setTimeout(() => void this.pollOnce(), 0)
+    void this.tryChangeStream()
+  }
+
+  private stopWhenIdle() {
+    if (this.staff.size > 0 || this.visitors.size > 0) return
+    this.stop()
+  }
+
+  stop() {
+    this.stopped = true
+    clearTimeout(this.pollTimer)
+    clearInterval(this.heartbeatTimer)
+    clearInterval(this.availabilityTimer)
+    void this.changeStream?.close().catch(() => undefined)
+    this.changeStream = undefined
+    this.mode = undefined
+    this.nextEntry = undefined
+  }
+
+  /**
+   * MongoDB replica sets and sharded clusters have change streams; a standalone server and FerretDB
+   * don't. Asked once per start; any failure later falls back to the poll.
+   */
+  private async tryChangeStream() {
+    try {
+      const hello = (await mongoose.connection.db?.admin().command({ hello: 1 })) as { setName?: string; msg?: string } | undefined
+      if (!hello || (!hello.setName && hello.msg !== 'isdbgrid') || this.mode !== 'poll') return
+      const stream = ConversationMessage.watch<FeedMessage>([{ $match: { operationType: 'insert' } }])
+      stream.on('change', (change: { fullDocument?: FeedMessage }) => change.fullDocument && this.dispatch(change.fullDocument))
+      stream.on('error', (error) => {
+        log.warn({ err: error }, 'chat: the change stream failed; polling instead')
+        this.changeStream = undefined
+        if (this.mode === 'change-stream') {
+          this.mode = 'poll'
+          this.pollTimer = setTimeout(() => void this.pollOnce(), 0)
+        }
+      })
+      this.changeStream = stream
+      this.mode = 'change-stream'
+      clearTimeout(this.pollTimer)
+      log.info('chat: live events from a change stream')
+    } catch (error) {
+      log.debug({ err: error }, 'chat: no change streams here; polling')
+    }
+  }
+
+  /**
+   * Reads the feed's entries in order by number (an _id lookup each: cheap on MongoDB and FerretDB
+   * alike), from where this instance stopped, until one is not there yet; at most every 500 ms.
+   */
+  private async pollOnce() {
+    if (this.stopped || this.mode !== 'poll') return
+    const startedAt = Date.now()
+    try {
+      this.nextEntry ??= (await feedHead()) + 1
+      for (let read = 0; read < POLL_LIMIT; read++) {
+        const message = await feedEntry(this.nextEntry)
+        if (!message) {
+          // No holes: an entry missing below the head was pruned (this instance fell 10 minutes behind).
+          const head = read === 0 ? await feedHead() : 0
+          if (head > this.nextEntry) {
+            log.warn({ from: this.nextEntry, to: head + 1 }, 'chat: feed entries pruned before this instance read them; skipping ahead')
+            this.nextEntry = head + 1
+          }
+          break
+        }
+        this.nextEntry++
+        this.dispatch(message)
+      }
+      this.failingSince = undefined
+      for (const [id, at] of this.seen) if (at < startedAt - SEEN_KEEP_MS) this.seen.delete(id)
+    } catch (error) {
+      this.failingSince ??= startedAt
+      if (startedAt - this.failingSince >= OUTAGE_CLOSE_MS) {
+        log.warn(
+          { err: error, streams: this.listenerCount() },
+          'chat: the database is not answering; ending event streams so browsers retry',
+        )
+        this.failingSince = undefined
+        closeAllEventStreams()
+      }
+    }
+    if (this.stopped || this.mode !== 'poll') return
+    this.pollTimer = setTimeout(() => void this.pollOnce(), Math.max(0, POLL_INTERVAL_MS - (Date.now() - startedAt)))
+  }
+
+  private async heartbeat() {
+    heartbeatAllEventStreams()
+    const now = new Date()
+    const conversations = [...this.visitors.keys()]
+    try {
+      if (conversations.length > 0) await ChatConversation.updateMany({ _id: { $in: conversations } }, { $set: { visitorSeenAt: now } })
+      await this.refreshPresence([...new Set([...this.staff].map((listener) => listener.userId))])
+    } catch (error) {
+      log.warn({ err: error }, 'chat: presence not refreshed')
+    }
+  }
+
+  private async refreshPresence(userIds: string[]) {
+    const now = new Date()
+    for (const userId of userIds) {
+      try {
+        await StaffPresence.updateOne({ _id: presenceId(userId) }, { $set: { userId, seenAt: now } }, { upsert: true })
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error
+      }
+    }
+    presenceChanged()
+  }
+
+  /** Tells visitors' streams when staff arrive or leave (or the office opens or closes). */
+  private async broadcastAvailability() {
+    if (this.visitors.size === 0) return
+    let availability: ChatAvailability
+    try {
+      availability = await chatAvailability()
+    } catch {
+      return
+    }
+    const key = String(availability.online)
+    if (key === this.lastAvailability) return
+    this.lastAvailability = key
+    for (const set of this.visitors.values()) for (const { connection } of set) connection.send('status', availability)
+  }
+}
+
+function presenceId(userId: string) {
+  return `${INSTANCE_ID}:${userId}`
+}
+
+export const chatFeed = onePerProcess('chat-feed', () => new ChatFeed())

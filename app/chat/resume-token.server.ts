@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Types } from 'mongoose'
+import { isDuplicateKeyError } from '#app/db/connection.server'
+import { ChatConversation, ChatResumeToken } from '#app/models/chat.server'
+
+// The link in a chat reply e-mail takes the conversation up in the browser that opens it, once:
+// the token is stored as its SHA-256, and using it inserts `used:<hash>`, an insert only one
+// request can make (on FerretDB, too, where conditional updates are not atomic). Opening the link
+// only shows a button: mail scanners that follow links don't use it up.
+
+export const RESUME_TOKEN_DAYS = 14
+
+function hash(token: string) {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+export async function createResumeToken(conversationId: Types.ObjectId, now = new Date()) {
+  const token = randomBytes(32).toString('base64url')
+  await ChatResumeToken.create({ _id: hash(token), conversationId, expiresAt: new Date(now.getTime() + RESUME_TOKEN_DAYS * 86_400_000) })
+  return token
+}
+
+/** The conversation's visitor id for a valid, unused token (using it up), or null. */
+export async function redeemResumeToken(token: string, now = new Date()): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null
+  const hashed = hash(token)
+  const stored = await ChatResumeToken.findOne({ _id: hashed, expiresAt: { $gt: now } }).lean()
+  if (!stored) return null
+  try {
+    await ChatResumeToken.create({ _id: `used:${hashed}`, conversationId: stored.conversationId, expiresAt: stored.expiresAt })
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return null
+    throw error
+  }
+  const conversation = await ChatConversation.findById(stored.conversationId, { visitorId: 1 }).lean()
+  return conversation?.visitorId ?? null
+}
+
+/** Removes expired tokens and their use marks (no TTL indexes on FerretDB). */
+export async function pruneResumeTokens(now = new Date()) {
+  const { deletedCount } = await ChatResumeToken.deleteMany({ expiresAt: { $lte: now } })
+  return deletedCount
+}

@@ -1,0 +1,19 @@
+import { requireAdminApi } from '#app/auth/require-admin.server'
+import { reopenConversation } from '#app/chat/staff-chat.server'
+import { postOnly } from '#app/http/json-action.server'
+import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import type { Route } from './+types/chat-reopen'
+
+// POST /api/admin/chats/:id/reopen (issue 15): reopens a conversation (a note in the transcript says who). 404 unknown.
+export function action({ request, params }: Route.ActionArgs) {
+  return handleJsonErrors(async () => {
+    if (request.method !== 'POST') return postOnly('Use POST.')
+    const staff = await requireAdminApi(request)
+    const result = await reopenConversation(params.id, staff)
+    return result.ok ? Response.json({ conversation: result.value }) : jsonError(result.status, result.message)
+  })
+}
+
+export function loader() {
+  return postOnly('Use POST.')
+}

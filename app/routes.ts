@@ -10,11 +10,17 @@ export default [
 
   // Staff area: every loader and action starts with the admin guard.
   route('admin-login', 'routes/admin-login.tsx'),
+  route('admin-login/code', 'routes/admin-login-code.tsx'),
+  route('set-password', 'routes/set-password.tsx'),
   route('logout', 'routes/logout.ts'),
   route('admin', 'routes/admin/dashboard.tsx'),
   route('admin/orders', 'routes/admin/orders.tsx'),
   route('admin/orders/:orderId', 'routes/admin/order.tsx'),
   route('admin/logs', 'routes/admin/logs.tsx'),
+  route('admin/account', 'routes/admin/account.tsx'),
+  // Owners only.
+  route('admin/staff', 'routes/admin/staff.tsx'),
+  route('admin/audit', 'routes/admin/audit.tsx'),
 
   route('news', 'routes/news.tsx'),
   route('news/:slug', 'routes/news-article.tsx'),
@@ -38,6 +44,9 @@ export default [
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),
+    // Owners only.
+    route('admin/staff', 'routes/api/admin/staff.ts'),
+    route('admin/staff/:id', 'routes/api/admin/staff.$id.ts'),
     // Any other API path: a JSON 404 for every method.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -1,4 +1,6 @@
 import { isValidObjectId } from 'mongoose'
+import { changesBetween, recordAudit } from '#app/audit/audit.server'
+import type { ChangedBy } from '#app/auth/staff-accounts.server'
 import { listPlans } from '#app/catalogue/catalogue.server'
 import { canChangeStatus, isOrderStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order } from '#app/models/order.server'
@@ -81,20 +83,40 @@ export async function findStaffOrder(id: string) {
   return doc ? toStaffOrder(doc, names) : null
 }
 
-export type StatusChange = { outcome: 'changed' } | { outcome: 'not-found' } | { outcome: 'not-allowed'; from: OrderStatus }
+export type StatusChange =
+  | { outcome: 'changed'; order: { id: string; status: OrderStatus; paymentId: string | null } }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-allowed'; from: OrderStatus }
 
 /**
- * Moves an order to `to` when the rules allow it. The update is conditional on the status it was
- * read with, so two staff members (or staff and the payment webhook) can't both apply a change.
+ * Moves an order to `to` when the rules allow it: the one place staff change an order's status (the
+ * order page and `POST /api/orders/:id/update-status`), audited. The update is conditional on the
+ * status it was read with, so two staff members (or staff and the payment webhook) can't both apply
+ * a change.
  */
-export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
+export async function changeOrderStatus(
+  id: string,
+  to: OrderStatus,
+  by: ChangedBy,
+  { paymentId }: { paymentId?: string } = {},
+): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
-  return withOrderLock(id, async () => {
-    const current = await Order.findById(id, { status: 1 }).lean<{ status: string }>()
+  const change = await withOrderLock(id, async (): Promise<StatusChange> => {
+    const current = await Order.findById(id, { status: 1, paymentId: 1 }).lean<{ status: string; paymentId?: string | null }>()
     if (!current) return { outcome: 'not-found' }
     const from = isOrderStatus(current.status) ? current.status : 'pending'
     if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
-    const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: { status: to, updatedAt: new Date() } })
-    return modifiedCount === 1 ? { outcome: 'changed' } : { outcome: 'not-allowed', from }
+    const set = { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() }
+    const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: set })
+    if (modifiedCount !== 1) return { outcome: 'not-allowed', from }
+    await recordAudit({
+      ...by,
+      kind: 'order-status',
+      action: `changed order status to ${to}`,
+      target: `order:${id}`,
+      changes: changesBetween({ status: from, paymentId: current.paymentId ?? null }, { status: to, ...(paymentId ? { paymentId } : {}) }),
+    })
+    return { outcome: 'changed', order: { id, status: to, paymentId: paymentId ?? current.paymentId ?? null } }
   })
+  return change
 }

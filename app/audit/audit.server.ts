@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { pageWindow } from '#app/admin/pagination'
 import { deleteInBatches } from '#app/db/delete-in-batches.server'
 import { AUDIT_RETENTION_DAYS, type AuditChanges, type AuditKind } from '#app/domain/audit'
 import { requestInfo } from '#app/http/request-context'
@@ -95,4 +96,40 @@ export function changesBetween<T extends Record<string, unknown>>(
 export async function pruneAuditTrail(now = new Date()) {
   const cutoff = new Date(now.getTime() - AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000)
   return deleteInBatches(AuditEvent, { at: { $lt: cutoff } })
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+export type AuditLine = {
+  id: string
+  at: string
+  kind: AuditKind
+  actor: string | null
+  action: string
+  target: string | null
+  changes: AuditChanges | null
+  addressKey: string
+  requestId: string
+}
+
+/** One page of the trail, newest first, optionally only one actor's (by username) or one kind's. */
+export async function listAuditEvents({ page = 1, kind, actor }: { page?: number; kind?: AuditKind; actor?: string }) {
+  const filter: Record<string, unknown> = {}
+  if (kind) filter.kind = kind
+  if (actor) filter.actorUsername = actor
+  const total = await AuditEvent.countDocuments(filter)
+  const window = pageWindow(total, page, AUDIT_PAGE_SIZE)
+  const docs = await AuditEvent.find(filter).sort({ at: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean()
+  const events: AuditLine[] = docs.map((doc) => ({
+    id: String(doc._id),
+    at: doc.at.toISOString(),
+    kind: doc.kind as AuditKind,
+    actor: doc.actorUsername ?? null,
+    action: doc.action,
+    target: doc.target ?? null,
+    changes: (doc.changes as AuditChanges | undefined) ?? null,
+    addressKey: doc.addressKey,
+    requestId: doc.requestId,
+  }))
+  return { events, total, page: window.page, pageCount: window.pageCount }
 }

@@ -15,3 +15,6 @@ export const SIGN_IN_FAILED_TOAST = {
   variant: 'destructive',
 } as const
 export const LOGGED_OUT_TOAST = { title: 'Logged out', description: 'You have been logged out successfully' } as const
+
+/** Said only after the right password: the account exists and its holder knows it is theirs. */
+export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner to enable it.'

@@ -5,6 +5,7 @@ import { pruneAuditTrail } from '#app/audit/audit.server'
 import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
+import { pruneSingleUseClaims } from '#app/db/claim-once.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
 import { log } from '#app/observability/logger.server'
@@ -87,6 +88,7 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
+  { name: 'prune-single-use-claims', everyMs: HOUR, run: () => pruneSingleUseClaims() },
   // The audit trail keeps a year (issue 14).
   { name: 'prune-audit-trail', everyMs: HOUR, run: () => pruneAuditTrail() },
 ]

@@ -5,6 +5,7 @@ import { type AuditActor, changesBetween, recordAudit } from '#app/audit/audit.s
 import { getEnv } from '#app/config/env.server'
 import { isDuplicateKeyError } from '#app/db/connection.server'
 import { withDocumentLock } from '#app/db/document-lock.server'
+import { jsonError } from '#app/http/responses.server'
 import { SET_PASSWORD_LINK_HOURS, type StaffRole } from '#app/domain/staff'
 import { AdminSession } from '#app/models/admin-session.server'
 import { StaffSettings } from '#app/models/staff-settings.server'
@@ -96,6 +97,11 @@ async function issueSetPasswordLink(userId: string) {
 export type AccountResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; field?: string }
 
 const refuse = (status: 400 | 404 | 409, message: string, field?: string) => ({ ok: false as const, status, message, field })
+
+/** A refused change as the staff API says it: `{message, errors}`, naming the field when there is one. */
+export function accountRefusal(refused: Extract<AccountResult<unknown>, { ok: false }>) {
+  return jsonError(refused.status, refused.message, refused.field ? { errors: { [refused.field]: [refused.message] } } : undefined)
+}
 
 /** Adds an account, which has no password until its holder follows the link (valid 24 h) shown once. */
 export async function createStaffAccount(

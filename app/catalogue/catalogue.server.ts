@@ -1,8 +1,20 @@
 import type { RouterContextProvider } from 'react-router'
-import type { PlanSummary, ServiceSummary, SolutionSummary } from '#app/domain/catalogue'
 import { onContentChanged } from '#app/content/content-version.server'
+import { projectionOf } from '#app/db/views.server'
+import type { ListState } from '#app/domain/list-state'
 import { markIncomplete } from '#app/http/request-context'
-import { Plan, Service, Solution } from '#app/models/catalogue.server'
+import { Plan, type PlanDocument, Service, type ServiceDocument, Solution, type SolutionDocument } from '#app/models/catalogue.server'
+
+// What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
+// the type and the projection. Catalogue records carry their own integer `id` (no _id leaves).
+const SERVICE_FIELDS = ['id', 'name', 'description', 'shortDescription', 'image', 'features'] as const
+const SOLUTION_FIELDS = ['id', 'name', 'description', 'industry', 'image', 'features'] as const
+const PLAN_FIELDS = ['id', 'name', 'description', 'price', 'features', 'popular'] as const
+export type ServiceSummary = Pick<ServiceDocument, (typeof SERVICE_FIELDS)[number]>
+export type SolutionSummary = Pick<SolutionDocument, (typeof SOLUTION_FIELDS)[number]>
+export type PlanSummary = Pick<PlanDocument, (typeof PLAN_FIELDS)[number]>
+
+const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _id: 0 as const, ...projectionOf(fields) })
 import { log } from '#app/observability/logger.server'
 
 // The catalogue changes only through the seed and the admin plan sync, so each instance keeps
@@ -22,30 +34,15 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 export function listServices(): Promise<ServiceSummary[]> {
-  return cached('services', () =>
-    Service.find({}, { _id: 0, id: 1, name: 1, description: 1, shortDescription: 1, image: 1, features: 1 })
-      .sort({ id: 1 })
-      .lean<ServiceSummary[]>()
-      .exec(),
-  )
+  return cached('services', () => Service.find({}, withoutObjectId(SERVICE_FIELDS)).sort({ id: 1 }).lean().exec())
 }
 
 export function listSolutions(): Promise<SolutionSummary[]> {
-  return cached('solutions', () =>
-    Solution.find({}, { _id: 0, id: 1, name: 1, description: 1, industry: 1, image: 1, features: 1 })
-      .sort({ id: 1 })
-      .lean<SolutionSummary[]>()
-      .exec(),
-  )
+  return cached('solutions', () => Solution.find({}, withoutObjectId(SOLUTION_FIELDS)).sort({ id: 1 }).lean().exec())
 }
 
 export function listPlans(): Promise<PlanSummary[]> {
-  return cached('plans', () =>
-    Plan.find({}, { _id: 0, id: 1, name: 1, description: 1, price: 1, features: 1, popular: 1 })
-      .sort({ price: 1, id: 1 })
-      .lean<PlanSummary[]>()
-      .exec(),
-  )
+  return cached('plans', () => Plan.find({}, withoutObjectId(PLAN_FIELDS)).sort({ price: 1, id: 1 }).lean().exec())
 }
 
 export async function findPlan(id: number): Promise<PlanSummary | null> {
@@ -58,10 +55,7 @@ export async function findPlan(id: number): Promise<PlanSummary | null> {
  * with a failed list is marked incomplete, so the page cache neither keeps it nor prefers it to a
  * complete copy it already has.
  */
-export async function settleList<T>(
-  load: () => Promise<T[]>,
-  context: Readonly<RouterContextProvider>,
-): Promise<{ ok: true; items: T[] } | { ok: false }> {
+export async function settleList<T>(load: () => Promise<T[]>, context: Readonly<RouterContextProvider>): Promise<ListState<T>> {
   try {
     return { ok: true, items: await load() }
   } catch (error) {

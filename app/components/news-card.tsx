@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { NewsArticle } from '#app/domain/news'
+import type { NewsArticle } from '#app/content/news'
 
 /** What a card needs; the bodies stay on the server so the home page stays light. */
 export type NewsCardData = Pick<NewsArticle, 'slug' | 'title' | 'date' | 'isoDate' | 'excerpt' | 'image'>

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 import { STAFF_ROLES } from '#app/domain/staff'
 
@@ -41,5 +41,8 @@ const userSchema = new Schema({
   createdAt: { type: Date, default: Date.now },
 })
 userSchema.index({ setPasswordTokenHash: 1 }, { sparse: true })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type UserDocument = InferSchemaType<typeof userSchema>
 
 export const User = defineModel('User', userSchema)

@@ -8,10 +8,11 @@ import { ServicesSection } from '#app/components/home/services-section'
 import { SolutionsSection } from '#app/components/home/solutions-section'
 import { WhyChooseUs } from '#app/components/home/why-choose-us'
 import { toNewsCard } from '#app/components/news-card'
+import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { StaticIsland } from '#app/components/static-island'
 import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
-import { homeNewsArticles } from '#app/domain/news'
+import { homeNewsArticles } from '#app/content/news'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
 import { contactClientAction } from '#app/enquiries/contact-client-action'
@@ -43,6 +44,7 @@ export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { services, solutions, plans, news } = loaderData
+  useScrollToSectionOnArrival()
   return (
     <main id="main">
       <HeroSection />

@@ -1,6 +1,6 @@
 import { NewsCard, toNewsCard } from '#app/components/news-card'
 import { getEnv } from '#app/config/env.server'
-import { newsArticles } from '#app/domain/news'
+import { newsArticles } from '#app/content/news'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/news'
 

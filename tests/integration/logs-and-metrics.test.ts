@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newsArticles } from '#app/domain/news'
+import { newsArticles } from '#app/content/news'
 import { OutboxAttempt } from '#app/models/outbox-attempt.server'
 import { OutboxMessage } from '#app/models/outbox.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'

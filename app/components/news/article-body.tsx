@@ -1,5 +1,5 @@
 import { SectionText } from '#app/components/ui/section-text'
-import type { NewsSection } from '#app/domain/news'
+import type { NewsSection } from '#app/content/news'
 
 /** An article's sections: optional h2, paragraphs, then an optional bullet list. */
 export function ArticleBody({ sections }: { sections: NewsSection[] }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
-import type { NewsArticle } from '#app/domain/news'
+import type { NewsArticle } from '#app/content/news'
 import { ArticleBody } from './article-body'
 
 /** The tech-trends article's own layout (SPEC §2): a wide banner and a 'Get Started Today' call. */

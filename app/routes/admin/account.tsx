@@ -13,7 +13,10 @@ import {
   replaceRecoveryCodes,
   TOO_MANY_CODES_MESSAGE,
 } from '#app/auth/totp.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -151,8 +154,7 @@ function FormError({ errors, id }: { errors: string[] | undefined; id: string })
   ) : null
 }
 
-const primaryButton =
-  'inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70'
+const primaryButton = buttonClasses('primary', '', 'sm')
 const sectionClass = 'mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm'
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -181,22 +183,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordCheckSchema }),
   })
   const recoveryCodes = actionData?.recoveryCodes ?? null
+  const pending = useIsPending()
 
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">Your account</h1>
-        <div className="flex gap-2">
-          <Link to="/admin" className={adminButtonClass}>
-            Dashboard
-          </Link>
-          <LogoutButton />
-        </div>
-      </div>
-      <p className="mt-2 text-slate-600">
-        Signed in as <strong>{account.username}</strong>
-        {account.name ? ` (${account.name})` : ''}, {ROLE_LABELS[account.role]}.
-      </p>
+    <div className="max-w-3xl">
+      <StaffHeader
+        title="Your account"
+        subtitle={`Signed in as ${account.username}${account.name ? ` (${account.name})` : ''}, ${ROLE_LABELS[account.role]}.`}
+      >
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+      </StaffHeader>
       {totpRequired ? (
         <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           Owners require two-step verification for every account. Turn it on below to use the staff area.
@@ -303,9 +301,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     />
                   )}
                 />
-                <button type="submit" className={primaryButton}>
+                <StatusButton pending={pending} size="sm">
                   Turn on
-                </button>
+                </StatusButton>
               </Form>
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="totp-cancel" />
@@ -366,11 +364,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <input {...props} {...getInputProps(passwordFields.confirm, { type: 'password' })} autoComplete="new-password" required />
             )}
           />
-          <button type="submit" className={primaryButton}>
+          <StatusButton pending={pending} size="sm">
             Change password
-          </button>
+          </StatusButton>
         </Form>
       </section>
-    </main>
+    </div>
   )
 }

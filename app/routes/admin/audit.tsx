@@ -2,7 +2,8 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { listAuditEvents } from '#app/audit/audit.server'
 import { requireOwner } from '#app/auth/require-admin.server'
 import { listStaffAccounts } from '#app/auth/staff-accounts.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { Pagination } from '#app/components/admin/pagination'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -36,24 +37,19 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const { events, total, page, pageCount, kind, actor, actors } = loaderData
   const [searchParams] = useSearchParams()
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">Audit trail</h1>
-        <div className="flex gap-2">
-          <Link to="/admin" className={adminButtonClass}>
-            Dashboard
-          </Link>
-          <Link to="/admin/staff" className={adminButtonClass}>
-            Staff accounts
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
-      <p className="mt-2 text-sm text-slate-600">
-        Kept for {AUDIT_RETENTION_DAYS} days. Addresses are shown as keys: the same address has the same key all day, and none can be traced
-        back to an address.
-      </p>
+    <>
+      <StaffHeader
+        title="Audit trail"
+        subtitle={`Kept for ${AUDIT_RETENTION_DAYS} days. Addresses are shown as keys: the same address has the same key all day, and none can be traced back to an address.`}
+      >
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <Link to="/admin/staff" className={adminButtonClass}>
+          Staff accounts
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <label className="text-sm text-slate-700">
@@ -150,6 +146,6 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Audit trail pages" />
-    </main>
+    </>
   )
 }

@@ -12,7 +12,10 @@ import {
   setTotpRequired,
   updateStaffAccount,
 } from '#app/auth/staff-accounts.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
+import { type StaffColumn, StaffTable } from '#app/components/admin/staff-table'
+import { buttonClasses } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -114,8 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const primaryButton =
-  'inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700'
+const ACCOUNT_COLUMNS: StaffColumn[] = ['Username', 'Name', 'Role', 'Status', 'Two-step', 'Last sign-in', 'Actions'].map((label) => ({
+  label,
+}))
+const primaryButton = buttonClasses('primary', '', 'sm')
 const smallButton = 'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50'
 
 function RowAction({
@@ -156,19 +161,15 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
     defaultValue: { role: 'staff' },
   })
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 pt-28 pb-16">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">Staff accounts</h1>
-        <div className="flex gap-2">
-          <Link to="/admin" className={adminButtonClass}>
-            Dashboard
-          </Link>
-          <Link to="/admin/audit" className={adminButtonClass}>
-            Audit trail
-          </Link>
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Staff accounts" subtitle="Owners manage accounts and read the audit trail; staff use the rest of the staff area.">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <Link to="/admin/audit" className={adminButtonClass}>
+          Audit trail
+        </Link>
+      </StaffHeader>
 
       {actionData?.link ? (
         <div role="status" data-testid="set-password-link" className="mt-6 rounded-md border border-green-200 bg-green-50 p-4">
@@ -187,75 +188,50 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Username
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Two-step
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Last sign-in
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
+      <section aria-labelledby="accounts-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="accounts-heading" className="text-xl font-semibold text-slate-900">
+          Accounts
+        </h2>
+        <StaffTable columns={ACCOUNT_COLUMNS} footnote={`${accounts.length} accounts`}>
+          {accounts.map((account) => (
+            <tr key={account.id} className="border-b border-slate-100" data-testid={`staff-${account.username}`}>
+              <td className="py-2 pr-4 font-medium text-slate-900">{account.username}</td>
+              <td className="py-2 pr-4">{account.name}</td>
+              <td className="py-2 pr-4">{ROLE_LABELS[account.role]}</td>
+              <td className="py-2 pr-4">{account.disabled ? 'Disabled' : account.awaitingPassword ? 'Awaiting password' : 'Active'}</td>
+              <td className="py-2 pr-4">{account.totpEnabled ? 'On' : 'Off'}</td>
+              <td className="py-2 pr-4">{account.lastSignInAt ? formatAdminDate(account.lastSignInAt) : 'Never'}</td>
+              <td className="py-2 pr-4">
+                {account.id === me ? (
+                  <Link to="/admin/account" className="text-brand-700 underline">
+                    Your account
+                  </Link>
+                ) : (
+                  <div className="flex flex-wrap gap-1">
+                    <RowAction
+                      id={account.id}
+                      username={account.username}
+                      intent="role"
+                      label={account.role === 'owner' ? 'Make staff' : 'Make owner'}
+                      extra={{ role: account.role === 'owner' ? 'staff' : 'owner' }}
+                    />
+                    <RowAction
+                      id={account.id}
+                      username={account.username}
+                      intent={account.disabled ? 'enable' : 'disable'}
+                      label={account.disabled ? 'Enable' : 'Disable'}
+                    />
+                    <RowAction id={account.id} username={account.username} intent="reset-password" label="New set-password link" />
+                    {account.totpEnabled ? (
+                      <RowAction id={account.id} username={account.username} intent="remove-totp" label="Remove two-step" />
+                    ) : null}
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id} className="border-t border-slate-100" data-testid={`staff-${account.username}`}>
-                <td className="px-4 py-3 font-medium text-slate-900">{account.username}</td>
-                <td className="px-4 py-3">{account.name}</td>
-                <td className="px-4 py-3">{ROLE_LABELS[account.role]}</td>
-                <td className="px-4 py-3">{account.disabled ? 'Disabled' : account.awaitingPassword ? 'Awaiting password' : 'Active'}</td>
-                <td className="px-4 py-3">{account.totpEnabled ? 'On' : 'Off'}</td>
-                <td className="px-4 py-3">{account.lastSignInAt ? formatAdminDate(account.lastSignInAt) : 'Never'}</td>
-                <td className="px-4 py-3">
-                  {account.id === me ? (
-                    <Link to="/admin/account" className="text-brand-700 underline">
-                      Your account
-                    </Link>
-                  ) : (
-                    <div className="flex flex-wrap gap-1">
-                      <RowAction
-                        id={account.id}
-                        username={account.username}
-                        intent="role"
-                        label={account.role === 'owner' ? 'Make staff' : 'Make owner'}
-                        extra={{ role: account.role === 'owner' ? 'staff' : 'owner' }}
-                      />
-                      <RowAction
-                        id={account.id}
-                        username={account.username}
-                        intent={account.disabled ? 'enable' : 'disable'}
-                        label={account.disabled ? 'Enable' : 'Disable'}
-                      />
-                      <RowAction id={account.id} username={account.username} intent="reset-password" label="New set-password link" />
-                      {account.totpEnabled ? (
-                        <RowAction id={account.id} username={account.username} intent="remove-totp" label="Remove two-step" />
-                      ) : null}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </StaffTable>
+      </section>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="add-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -308,6 +284,6 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           </Form>
         </section>
       </div>
-    </main>
+    </>
   )
 }

@@ -1,5 +1,6 @@
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { syncPlanCatalogue } from '#app/db/seed.server'
+import { postOnly } from '#app/http/json-action.server'
 import { handleJsonErrors } from '#app/http/responses.server'
 import type { Route } from './+types/update-plans'
 
@@ -8,7 +9,7 @@ import type { Route } from './+types/update-plans'
 export function action({ request }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     await requireAdminApi(request)
-    if (request.method !== 'POST') return Response.json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
+    if (request.method !== 'POST') return postOnly('Use POST to synchronise the plan catalogue.')
     const plans = await syncPlanCatalogue()
     return Response.json({ success: true, message: `Plan catalogue synchronised (${plans} plans).`, plans })
   })

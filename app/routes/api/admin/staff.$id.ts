@@ -1,9 +1,8 @@
 import { requireOwnerApi } from '#app/auth/require-admin.server'
-import { findStaffAccount, updateStaffAccount } from '#app/auth/staff-accounts.server'
-import { fieldErrors } from '#app/domain/contact-form'
+import { accountRefusal, findStaffAccount, updateStaffAccount } from '#app/auth/staff-accounts.server'
 import { staffPatchSchema } from '#app/domain/staff'
 import { BODY_LIMITS } from '#app/http/body-limits'
-import { readJsonBody } from '#app/http/request-body.server'
+import { jsonAction } from '#app/http/json-action.server'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import type { Route } from './+types/staff.$id'
 
@@ -18,18 +17,18 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return handleJsonErrors(async () => {
-    if (request.method !== 'PATCH')
-      return jsonError(405, 'Use PATCH to change an account.', undefined, { headers: { Allow: 'GET, PATCH' } })
-    const actor = await requireOwnerApi(request)
-    const parsed = staffPatchSchema.safeParse(await readJsonBody(request, BODY_LIMITS.staffAccount))
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error)
-      return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check the change.', { errors })
-    }
-    const updated = await updateStaffAccount(params.id, parsed.data, { actor, context })
-    if (!updated.ok)
-      return jsonError(updated.status, updated.message, updated.field ? { errors: { [updated.field]: [updated.message] } } : undefined)
-    return Response.json(updated.value)
-  })
+  return jsonAction(
+    {
+      request,
+      schema: staffPatchSchema,
+      maxBytes: BODY_LIMITS.staffAccount,
+      guard: requireOwnerApi,
+      method: 'PATCH',
+      postOnlyMessage: 'Use PATCH to change an account.',
+    },
+    async (patch, actor) => {
+      const updated = await updateStaffAccount(params.id, patch, { actor, context })
+      return updated.ok ? Response.json(updated.value) : accountRefusal(updated)
+    },
+  )
 }

@@ -1,10 +1,9 @@
 import { requireOwnerApi } from '#app/auth/require-admin.server'
-import { createStaffAccount, listStaffAccounts } from '#app/auth/staff-accounts.server'
-import { fieldErrors } from '#app/domain/contact-form'
+import { accountRefusal, createStaffAccount, listStaffAccounts } from '#app/auth/staff-accounts.server'
 import { newStaffSchema } from '#app/domain/staff'
 import { BODY_LIMITS } from '#app/http/body-limits'
-import { readJsonBody } from '#app/http/request-body.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { jsonAction } from '#app/http/json-action.server'
+import { handleJsonErrors } from '#app/http/responses.server'
 import type { Route } from './+types/staff'
 
 // Owners only (issue 14 point 5): GET lists the accounts; POST {username, name, role} adds one and
@@ -17,17 +16,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleJsonErrors(async () => {
-    if (request.method !== 'POST') return jsonError(405, 'Use POST to add an account.', undefined, { headers: { Allow: 'GET, POST' } })
-    const actor = await requireOwnerApi(request)
-    const parsed = newStaffSchema.strict().safeParse(await readJsonBody(request, BODY_LIMITS.staffAccount))
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error)
-      return jsonError(400, Object.values(errors).flat()[0] ?? 'Please check the account.', { errors })
-    }
-    const created = await createStaffAccount(parsed.data, { actor, context })
-    if (!created.ok)
-      return jsonError(created.status, created.message, created.field ? { errors: { [created.field]: [created.message] } } : undefined)
-    return Response.json({ ...created.value.account, setPasswordUrl: created.value.setPasswordUrl }, { status: 201 })
-  })
+  return jsonAction(
+    {
+      request,
+      schema: newStaffSchema.strict(),
+      maxBytes: BODY_LIMITS.staffAccount,
+      guard: requireOwnerApi,
+      postOnlyMessage: 'Use POST to add an account.',
+    },
+    async (input, actor) => {
+      const created = await createStaffAccount(input, { actor, context })
+      if (!created.ok) return accountRefusal(created)
+      return Response.json({ ...created.value.account, setPasswordUrl: created.value.setPasswordUrl }, { status: 201 })
+    },
+  )
 }

@@ -1,4 +1,5 @@
-// News content for the /news pages and the nine cards on the home page.
+// News content for the /news pages and the nine cards on the home page: prose, not rules, so it
+// lives in app/content/, apart from the rules in app/domain/.
 // Pure data module: no imports, no side effects.
 
 export type NewsSection = { heading?: string; paragraphs: string[]; bullets?: string[] }

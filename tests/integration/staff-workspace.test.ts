@@ -144,6 +144,46 @@ describe('the staff API (owners)', () => {
     await signInOverHttp(server.url, { username: 'dale', password: 'dale’s long passphrase' })
   })
 
+  it('a new set-password link from an owner ends the old password and the account’s sessions', async () => {
+    const created = await addAccount('riley')
+    await setPassword(created.setPasswordUrl, 'riley’s first passphrase')
+    const session = await signInOverHttp(server.url, { username: 'riley', password: 'riley’s first passphrase' })
+    const reset = await form('/admin/staff', { intent: 'reset-password', id: created.id, username: 'riley' }, ownerCookie)
+    expect(reset.status).toBe(200)
+    const link = /href="([^"]*\/set-password\?token=[^"]+)"/.exec(await reset.text())?.[1]?.replaceAll('&amp;', '&')
+    expect(link).toBeTruthy()
+    expect((await json(session, 'GET', '/api/admin/contacts')).status).toBe(401)
+    expect(sessionCookieOf(await form('/admin-login', { username: 'riley', password: 'riley’s first passphrase' }))).toBeUndefined()
+    // The first link is spent; the new one works.
+    expect((await setPassword(created.setPasswordUrl, 'riley’s second passphrase')).status).toBe(410)
+    expect((await setPassword(link!, 'riley’s second passphrase')).status).toBe(303)
+    await signInOverHttp(server.url, { username: 'riley', password: 'riley’s second passphrase' })
+    // An owner can't reset their own password this way.
+    const owner = (await User.findOne({ username: TEST_STAFF.username }).lean())!
+    const own = await form('/admin/staff', { intent: 'reset-password', id: String(owner._id), username: owner.username }, ownerCookie)
+    expect(own.status).toBe(409)
+  })
+
+  it('everyone changes their own password with the current one; their other sessions end, this one stays', async () => {
+    const created = await addAccount('morgan')
+    await setPassword(created.setPasswordUrl, 'morgan’s first passphrase')
+    const here = await signInOverHttp(server.url, { username: 'morgan', password: 'morgan’s first passphrase' })
+    const elsewhere = await signInOverHttp(server.url, { username: 'morgan', password: 'morgan’s first passphrase' })
+    const change = (currentPassword: string, password: string, confirm = password) =>
+      form('/admin/account', { intent: 'change-password', currentPassword, password, confirm }, here)
+    const wrong = await change('not my password', 'morgan’s second passphrase')
+    expect(wrong.status).toBe(400)
+    expect(await wrong.text()).toContain('That is not your current password.')
+    expect((await change('morgan’s first passphrase', 'morgan’s second passphrase', 'something else')).status).toBe(400)
+    expect((await change('morgan’s first passphrase', 'short')).status).toBe(400)
+    const done = await change('morgan’s first passphrase', 'morgan’s second passphrase')
+    expect(done.status).toBe(303)
+    expect((await json(here, 'GET', '/api/admin/contacts')).status).toBe(200)
+    expect((await json(elsewhere, 'GET', '/api/admin/contacts')).status).toBe(401)
+    await signInOverHttp(server.url, { username: 'morgan', password: 'morgan’s second passphrase' })
+    expect(await auditEvents({ kind: 'account', action: 'changed own password', target: `user:${created.id}` })).toHaveLength(1)
+  })
+
   it('never lets the last active owner be disabled or demoted, nor the configured owner', async () => {
     const owner = (await User.findOne({ username: TEST_STAFF.username }).lean())!
     const configured = await json(ownerCookie, 'PATCH', `/api/admin/staff/${String(owner._id)}`, { role: 'staff' })
@@ -284,7 +324,7 @@ describe('the audit trail', () => {
 
     const failed = await auditEvents({ kind: 'sign-in-failed' })
     expect(failed.map((event) => event.action)).toEqual(expect.arrayContaining(['wrong password', 'unknown username']))
-    expect(failed.find((event) => event.action === 'wrong password')).toMatchObject({ actorId: null, target: `user:${String(owner._id)}` })
+    expect(failed.find((event) => event.target === `user:${String(owner._id)}`)).toMatchObject({ actorId: null, action: 'wrong password' })
     expect(JSON.stringify(await AuditEvent.find().lean())).not.toContain('my-secret-password-typed-as-a-name')
     expect(await auditEvents({ kind: 'csv-export', actorUsername: TEST_STAFF.username })).toHaveLength(1)
     const [statusChange] = await auditEvents({ kind: 'order-status' })

@@ -4,6 +4,7 @@ import { requireOwner } from '#app/auth/require-admin.server'
 import { listStaffAccounts } from '#app/auth/staff-accounts.server'
 import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { StaffHeader } from '#app/components/admin/staff-header'
+import { type StaffColumn, StaffTable } from '#app/components/admin/staff-table'
 import { Pagination } from '#app/components/admin/pagination'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -27,6 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [trail, accounts] = await Promise.all([listAuditEvents({ page, kind, actor }), listStaffAccounts()])
   return { siteUrl: getEnv().SITE_URL, ...trail, kind: kind ?? '', actor: actor ?? '', actors: accounts.map((account) => account.username) }
 }
+
+const AUDIT_COLUMNS: StaffColumn[] = ['Time (ET)', 'Actor', 'Kind', 'Action', 'Target', 'Changes', 'Address key', 'Request id'].map(
+  (label) => ({ label }),
+)
 
 function describeValue(value: unknown) {
   if (value === null || value === undefined) return '—'
@@ -79,73 +84,44 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <p className="mt-4 text-sm text-slate-600">{total} events</p>
-      <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit events, newest first</caption>
-          <thead className="bg-slate-50 text-slate-600">
+      <section aria-labelledby="events-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="events-heading" className="text-xl font-semibold text-slate-900">
+          Events, newest first
+        </h2>
+        <StaffTable columns={AUDIT_COLUMNS} footnote={`${total} events`}>
+          {events.length === 0 ? (
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Time (ET)
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Actor
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Kind
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Action
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Target
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Changes
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Address key
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Request id
-              </th>
+              <td colSpan={8} className="py-6 text-center text-slate-500">
+                No events.
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {events.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-3 py-6 text-center text-slate-500">
-                  No events.
+          ) : (
+            events.map((event) => (
+              <tr key={event.id} className="border-b border-slate-100 align-top" data-testid="audit-event">
+                <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(event.at)}</td>
+                <td className="py-2 pr-4">{event.actor ?? '—'}</td>
+                <td className="py-2 pr-4">{AUDIT_KIND_LABELS[event.kind]}</td>
+                <td className="py-2 pr-4">{event.action}</td>
+                <td className="py-2 pr-4 font-mono text-xs">{event.target ?? ''}</td>
+                <td className="py-2 pr-4">
+                  {event.changes ? (
+                    <ul className="space-y-1">
+                      {Object.entries(event.changes).map(([field, change]) => (
+                        <li key={field} className="break-words">
+                          <span className="font-semibold">{field}</span>: {describeValue(change.before)} → {describeValue(change.after)}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </td>
+                <td className="py-2 pr-4 font-mono text-xs">{event.addressKey}</td>
+                <td className="py-2 pr-4 font-mono text-xs break-all">{event.requestId}</td>
               </tr>
-            ) : (
-              events.map((event) => (
-                <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="audit-event">
-                  <td className="px-3 py-2 whitespace-nowrap">{formatAdminDate(event.at)}</td>
-                  <td className="px-3 py-2">{event.actor ?? '—'}</td>
-                  <td className="px-3 py-2">{AUDIT_KIND_LABELS[event.kind]}</td>
-                  <td className="px-3 py-2">{event.action}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{event.target ?? ''}</td>
-                  <td className="px-3 py-2">
-                    {event.changes ? (
-                      <ul className="space-y-1">
-                        {Object.entries(event.changes).map(([field, change]) => (
-                          <li key={field} className="break-words">
-                            <span className="font-semibold">{field}</span>: {describeValue(change.before)} → {describeValue(change.after)}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 font-mono text-xs">{event.addressKey}</td>
-                  <td className="px-3 py-2 font-mono text-xs break-all">{event.requestId}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Audit trail pages" />
+            ))
+          )}
+        </StaffTable>
+        <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Audit trail pages" />
+      </section>
     </>
   )
 }

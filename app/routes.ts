@@ -11,6 +11,8 @@ export default [
   // Staff area: every loader and action starts with the admin guard. The staff pages share one
   // layout (header, buttons, error boundary); a new staff page goes inside it.
   route('admin-login', 'routes/admin-login.tsx'),
+  route('admin-login/code', 'routes/admin-login-code.tsx'),
+  route('set-password', 'routes/set-password.tsx'),
   route('logout', 'routes/logout.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
@@ -19,6 +21,10 @@ export default [
     route('admin/logs', 'routes/admin/logs.tsx'),
     route('admin/chats', 'routes/admin/chats.tsx'),
     route('admin/chats/:id', 'routes/admin/chat.tsx'),
+    route('admin/account', 'routes/admin/account.tsx'),
+    // Owners only.
+    route('admin/staff', 'routes/admin/staff.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
   ]),
 
   route('news', 'routes/news.tsx'),
@@ -53,6 +59,9 @@ export default [
     route('admin/chats/:id/messages', 'routes/api/admin/chat-messages.ts'),
     route('admin/chats/:id/close', 'routes/api/admin/chat-close.ts'),
     route('admin/chats/:id/reopen', 'routes/api/admin/chat-reopen.ts'),
+    // Owners only.
+    route('admin/staff', 'routes/api/admin/staff.ts'),
+    route('admin/staff/:id', 'routes/api/admin/staff.$id.ts'),
     // Any other API path: a JSON 404 for every method.
     route('*', 'routes/api/not-found.ts'),
   ]),

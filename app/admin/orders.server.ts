@@ -1,4 +1,6 @@
 import { isValidObjectId } from 'mongoose'
+import { changesBetween, recordAudit } from '#app/audit/audit.server'
+import type { ChangedBy } from '#app/auth/staff-accounts.server'
 import { listPlans } from '#app/catalogue/catalogue.server'
 import { projectionOf, toView, type View } from '#app/db/views.server'
 import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
@@ -65,14 +67,20 @@ export type StatusChange =
 /**
  * The one way staff change an order's status (the order page's form and
  * POST /api/orders/:id/update-status): only the moves domain/order-status allows, and the update
- * is conditional on the status it was read with, so two changes can't both apply.
+ * is conditional on the status it was read with, so two changes can't both apply. Audited with
+ * who made it (`by`).
  */
-export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId }: { paymentId?: string } = {}): Promise<StatusChange> {
+export async function changeOrderStatus(
+  id: string,
+  to: OrderStatus,
+  by: ChangedBy,
+  { paymentId }: { paymentId?: string } = {},
+): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
   // Under the order's lock: FerretDB does not apply a conditional update atomically, so the status
   // condition alone would not stop staff and the payment webhook both applying a change.
   return withOrderLock(id, async (): Promise<StatusChange> => {
-    const current = await Order.findById(id, { status: 1 }).lean()
+    const current = await Order.findById(id, { status: 1, paymentId: 1 }).lean()
     if (!current) return { outcome: 'not-found' }
     const from = current.status
     if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
@@ -83,6 +91,13 @@ export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId
       { returnDocument: 'after' },
     ).lean()
     if (!updated) return { outcome: 'changed-meanwhile' }
+    await recordAudit({
+      ...by,
+      kind: 'order-status',
+      action: `changed order status to ${to}`,
+      target: `order:${id}`,
+      changes: changesBetween({ status: from, paymentId: current.paymentId ?? null }, { status: to, paymentId: updated.paymentId ?? null }),
+    })
     return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }
   })
 }

@@ -91,14 +91,22 @@ export async function ensureAdminAccount({
     }
   }
 
-  if (existing && (await verifyPassword(password, existing.password))) {
-    const set: Record<string, unknown> = { bootstrap: true, role: 'owner', passwordGenerated: false }
+  if (existing?.password && (await verifyPassword(password, existing.password))) {
+    // The configured owner is always an active owner: no one can lock the operator out.
+    const set: Record<string, unknown> = { bootstrap: true, role: 'owner', disabled: false, passwordGenerated: false }
     if (needsRehash(existing.password)) set.password = await hashPassword(password)
     await User.updateOne({ _id: existing._id }, { $set: set })
     return { kind: 'configured', username, passwordChanged: false }
   }
   const hash = await hashPassword(password)
-  const fields = { password: hash, role: 'owner', bootstrap: true, passwordGenerated: false, passwordChangedAt: new Date() }
+  const fields = {
+    password: hash,
+    role: 'owner',
+    disabled: false,
+    bootstrap: true,
+    passwordGenerated: false,
+    passwordChangedAt: new Date(),
+  }
   const result = await User.findOneAndUpdate({ username }, { $set: fields }, { upsert: true, returnDocument: 'after' })
     .lean()
     .catch(async (error: unknown) => {

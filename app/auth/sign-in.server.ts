@@ -1,8 +1,10 @@
+import type { RouterContextProvider } from 'react-router'
+import { recordAudit } from '#app/audit/audit.server'
 import { User } from '#app/models/user.server'
 import { hitRateLimits, type RateLimitRule, resetRateLimit } from '#app/security/rate-limit.server'
-import type { SignedInAdmin } from './admin-session.server'
+import { type SignedInAdmin, startAdminSession } from './admin-session.server'
 import { hashPassword, needsRehash, PasswordHashingBusyError, verifyPassword } from './password.server'
-import { trustedDeviceFor } from './trusted-device.server'
+import { rememberDevice, trustedDeviceFor } from './trusted-device.server'
 
 // Every attempt is counted before its password is hashed, and refused over the limit without hashing.
 // Limits are per address and per (username, address), never per username alone: failures from
@@ -17,8 +19,12 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Plea
 export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.'
 
 export type SignInResult =
-  | { outcome: 'signed-in'; admin: SignedInAdmin }
-  | { outcome: 'invalid' }
+  /** Password right; `secondFactor` when the account has two-step verification on (a code comes next). */
+  | { outcome: 'signed-in'; admin: SignedInAdmin; secondFactor: boolean }
+  /** Wrong username or password, or an account that has no password yet. */
+  | { outcome: 'invalid'; userId: string | null }
+  /** The password was right but the account is disabled. */
+  | { outcome: 'disabled'; userId: string }
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'busy' }
 
@@ -67,16 +73,48 @@ export async function signIn({
     await attempt.release()
     return { outcome: 'busy' }
   }
-  if (!user || !valid) return { outcome: 'invalid' }
+  // An account without a password yet (its set-password link not followed) matches nothing, not even the decoy.
+  if (!user || !user.password || !valid) return { outcome: 'invalid', userId: user ? String(user._id) : null }
+  if (user.disabled) return { outcome: 'disabled', userId: String(user._id) }
 
   // A success is not held against the address, and clears this browser's earlier failures.
   await attempt.release()
   const own = limits.at(-1)!
   await resetRateLimit(own.rule, own.subject)
-  if (needsRehash(user.password)) {
+  const current = user.password
+  if (needsRehash(current)) {
     // Only if no one changed the password meanwhile.
     const upgraded = await hashPassword(password).catch(() => null)
-    if (upgraded) await User.updateOne({ _id: user._id, password: user.password }, { $set: { password: upgraded } })
+    if (upgraded) await User.updateOne({ _id: user._id, password: current }, { $set: { password: upgraded } })
   }
-  return { outcome: 'signed-in', admin: { id: String(user._id), username: user.username, role: user.role as SignedInAdmin['role'] } }
+  const totpEnabled = Boolean(user.totpSecret)
+  return {
+    outcome: 'signed-in',
+    admin: { id: String(user._id), username: user.username, role: user.role as SignedInAdmin['role'], totpEnabled },
+    secondFactor: totpEnabled,
+  }
+}
+
+/**
+ * The last step of every sign-in (after the password, or after the code when the account has two-step
+ * verification): a full session, the device cookie, the time of sign-in and an audit line. Returns the
+ * Set-Cookie headers to send with the redirect.
+ */
+export async function completeSignIn({
+  request,
+  context,
+  admin,
+  method,
+}: {
+  request: Request
+  context: Pick<RouterContextProvider, 'get'>
+  admin: SignedInAdmin
+  method: string
+}): Promise<Headers> {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await startAdminSession(admin))
+  headers.append('Set-Cookie', await rememberDevice(request, admin.id))
+  await User.updateOne({ _id: admin.id }, { $set: { lastSignInAt: new Date() } })
+  await recordAudit({ actor: admin, kind: 'sign-in', action: `signed in (${method})`, target: `user:${admin.id}`, context })
+  return headers
 }

@@ -25,7 +25,7 @@ export const CONVERSATIONS_LISTED = 50
 
 /** The name a visitor sees on a reply: the account's name if it has one, else its username. */
 export async function staffDisplayName(staff: SignedInAdmin): Promise<string> {
-  const account = await User.findById(staff.id).lean<{ name?: string; username: string }>()
+  const account = await User.findById(staff.id, { name: 1, username: 1 }).lean()
   return account?.name?.trim() || account?.username || staff.username
 }
 

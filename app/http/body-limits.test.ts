@@ -27,6 +27,14 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/checkout/')).toBe(BODY_LIMITS.checkoutForm)
   })
 
+  it('keep sign-in’s code step, the set-password link and the staff API small', () => {
+    expect(bodyLimitFor('/admin-login/code')).toBe(BODY_LIMITS.signIn)
+    expect(bodyLimitFor('/set-password')).toBe(BODY_LIMITS.signIn)
+    expect(bodyLimitFor('/api/admin/staff')).toBe(BODY_LIMITS.staffAccount)
+    expect(bodyLimitFor('/api/admin/staff/6566c0ffee0000000000abcd')).toBe(BODY_LIMITS.staffAccount)
+    expect(BODY_LIMITS.staffAccount).toBeLessThan(BODY_LIMITS.default)
+  })
+
   it('read as people say them', () => {
     expect(describeBytes(8 * 1024)).toBe('8 KB')
     expect(describeBytes(512)).toBe('512 bytes')

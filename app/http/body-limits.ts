@@ -15,8 +15,10 @@ export const BODY_LIMITS = {
   paymentRequest: 8 * KB,
   /** The no-JavaScript checkout form: a plan and three options. */
   checkoutForm: 8 * KB,
-  /** Username (≤ 200 characters) and password (≤ 1000). */
+  /** Username (≤ 200 characters) and password (≤ 1000); a sign-in code; a new password twice. */
   signIn: 8 * KB,
+  /** A staff account (username, name, role, disabled) through the API. */
+  staffAccount: 2 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
 } as const
@@ -44,7 +46,8 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   ],
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
-  [(path) => path === '/admin-login', BODY_LIMITS.signIn],
+  [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
+  [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
 ]
 

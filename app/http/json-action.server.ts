@@ -7,7 +7,7 @@ import { hitRateLimit, type RateLimitRule } from '#app/security/rate-limit.serve
 /**
  * The one way a JSON API action takes a request, in this order:
  *
- * 1. POST only (405 with `Allow: POST` otherwise);
+ * 1. POST only, or PATCH where the route says so (405 with `Allow` otherwise);
  * 2. the route's guard, if any (an admin check), before the body is read;
  * 3. the body, read with the route's own size limit (415 not JSON, 413 too large, 400 not JSON):
  *    defence in depth behind the server's body-size guard;
@@ -19,24 +19,36 @@ import { hitRateLimit, type RateLimitRule } from '#app/security/rate-limit.serve
  *
  * Every error answer is `{message, ...}`, plus the route's `errorFields` (the chat's `ok: false`).
  */
-export type JsonActionOptions<Schema extends z.ZodType> = {
+export type JsonActionOptions<Schema extends z.ZodType, Guarded = unknown> = {
   request: Request
   schema: Schema
   maxBytes: number
-  guard?: (request: Request) => Promise<unknown>
+  /** Its answer (the signed-in admin) is passed to the handler. */
+  guard?: (request: Request) => Promise<Guarded>
+  /** The one method the action answers: POST unless said otherwise (PATCH for partial updates). */
+  method?: 'POST' | 'PATCH'
   rateLimit?: { rule: RateLimitRule; subject: string; message: string }
-  /** Said with the 405 to a request that is not a POST, e.g. 'Use POST to send an enquiry.' */
+  /** Said with the 405 to a request of another method, e.g. 'Use POST to send an enquiry.' */
   postOnlyMessage?: string
   errorFields?: Record<string, unknown>
 }
 
-export function jsonAction<Schema extends z.ZodType>(
-  { request, schema, maxBytes, guard, rateLimit, postOnlyMessage = 'Use POST.', errorFields }: JsonActionOptions<Schema>,
-  handle: (input: z.output<Schema>) => Promise<Response>,
+export function jsonAction<Schema extends z.ZodType, Guarded = unknown>(
+  {
+    request,
+    schema,
+    maxBytes,
+    guard,
+    method = 'POST',
+    rateLimit,
+    postOnlyMessage = `Use ${method}.`,
+    errorFields,
+  }: JsonActionOptions<Schema, Guarded>,
+  handle: (input: z.output<Schema>, guarded: Guarded) => Promise<Response>,
 ): Promise<Response> {
   return handleJsonErrors(async () => {
-    if (request.method !== 'POST') return postOnly(postOnlyMessage, errorFields)
-    await guard?.(request)
+    if (request.method !== method) return jsonError(405, postOnlyMessage, errorFields, { headers: { Allow: method } })
+    const guarded = (await guard?.(request)) as Guarded
     const parsed = schema.safeParse(await readJsonBody(request, maxBytes))
     if (!parsed.success) return badRequest(fieldErrors(parsed.error), errorFields)
     if (rateLimit) {
@@ -45,7 +57,7 @@ export function jsonAction<Schema extends z.ZodType>(
         return jsonError(429, rateLimit.message, errorFields, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
       }
     }
-    return handle(parsed.data)
+    return handle(parsed.data, guarded)
   }, errorFields)
 }
 

@@ -11,6 +11,11 @@ const adminSessionSchema = new Schema(
     tokenHash: { type: String, required: true, unique: true },
     userId: { type: String, required: true },
     username: { type: String, required: true },
+    /**
+     * 'second-factor': the password was right and the account has two-step verification on; this
+     * session only lets the browser enter its code (a few minutes), and is replaced by a full one.
+     */
+    stage: { type: String, enum: ['signed-in', 'second-factor'], default: 'signed-in' },
     createdAt: { type: Date, required: true, default: Date.now },
     expiresAt: { type: Date, required: true },
   },

@@ -3,16 +3,16 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect } from 'react-router'
 import { signInHint } from '#app/auth/admin-account.server'
+import { recordAudit } from '#app/audit/audit.server'
 import { findAdminSession, startAdminSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
-import { SIGN_IN_BUSY_MESSAGE, signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
-import { rememberDevice } from '#app/auth/trusted-device.server'
+import { completeSignIn, SIGN_IN_BUSY_MESSAGE, signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
 import { Field } from '#app/components/ui/field'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { adminLoginSchema } from '#app/domain/admin-login'
-import { SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
+import { DISABLED_ACCOUNT_MESSAGE, SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
 import { pageMeta } from '#app/domain/seo'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { readFormWithLimit } from '#app/http/request-body.server'
@@ -37,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
   if (await findAdminSession(request)) throw redirect(redirectTo)
   const hint = await signInHint()
-  return { siteUrl: getEnv().SITE_URL, hint: hint ? HINTS[hint] : null, redirectTo }
+  const expired = new URL(request.url).searchParams.has('expired')
+  return { siteUrl: getEnv().SITE_URL, hint: hint ? HINTS[hint] : null, redirectTo, expired }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,20 +51,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (message: string, status: number, retryAfterSeconds: number) =>
     data(
       { result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-      { status, headers: { 'Retry-After': String(retryAfterSeconds) } },
+      { status, headers: retryAfterSeconds > 0 ? { 'Retry-After': String(retryAfterSeconds) } : undefined },
     )
   const result = await signIn({ username, password, clientIp: requestInfo(context).clientIp, request })
   if (result.outcome === 'rate-limited') return refuse(TOO_MANY_ATTEMPTS_MESSAGE, 429, result.retryAfterSeconds)
   if (result.outcome === 'busy') return refuse(SIGN_IN_BUSY_MESSAGE, 503, 5)
-  if (result.outcome === 'invalid') {
+  const destination = safeRedirectPath(redirectTo)
+  if (result.outcome === 'invalid' || result.outcome === 'disabled') {
+    // The typed username is not recorded when it names no account: it may be a password typed in
+    // the wrong field.
+    await recordAudit({
+      actor: null,
+      kind: 'sign-in-failed',
+      action:
+        result.outcome === 'disabled' ? 'right password for a disabled account' : result.userId ? 'wrong password' : 'unknown username',
+      target: result.userId ? `user:${result.userId}` : undefined,
+      context,
+    })
+    if (result.outcome === 'disabled') return refuse(DISABLED_ACCOUNT_MESSAGE, 403, 0)
     // Back to the form with SPEC's failure toast; the redirect keeps a reload from re-posting.
-    const back = `/admin-login?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`
-    return redirectWithToast(back, SIGN_IN_FAILED_TOAST)
+    return redirectWithToast(`/admin-login?redirectTo=${encodeURIComponent(destination)}`, SIGN_IN_FAILED_TOAST)
   }
-  const headers = new Headers()
-  headers.append('Set-Cookie', await startAdminSession(result.admin))
-  headers.append('Set-Cookie', await rememberDevice(request, result.admin.id))
-  return redirectWithToast(safeRedirectPath(redirectTo), SIGNED_IN_TOAST, { headers })
+  if (result.secondFactor) {
+    // The password was right; the code comes next, on its own page, within a few minutes.
+    const cookie = await startAdminSession(result.admin, new Date(), 'second-factor')
+    return redirect(`/admin-login/code?redirectTo=${encodeURIComponent(destination)}`, { status: 303, headers: { 'Set-Cookie': cookie } })
+  }
+  const headers = await completeSignIn({ request, context, admin: result.admin, method: 'password' })
+  return redirectWithToast(destination, SIGNED_IN_TOAST, { headers })
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,6 +98,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-slate-600">Sign in to view contact submissions, orders and access logs.</p>
         <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          {loaderData.expired && !form.errors ? (
+            <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              The time to enter your code ran out. Please sign in again.
+            </p>
+          ) : null}
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
               {form.errors.join(' ')}

@@ -94,7 +94,8 @@ export function permissionsPolicy({ stripe }: { stripe: boolean }) {
 }
 
 /**
- * The staff area and the data behind it: pages, their `.data` requests, sign-in and the staff API.
+ * The staff area and the data behind it: pages, their `.data` requests, sign-in, the set-password
+ * link and the staff API.
  * Their answers hold customers' personal data and must never be kept by a browser or proxy cache.
  */
 export function isStaffPath(path: string) {
@@ -103,6 +104,7 @@ export function isStaffPath(path: string) {
     path.startsWith('/admin/') ||
     path.startsWith('/admin.') ||
     path.startsWith('/admin-login') ||
+    path.startsWith('/set-password') ||
     path.startsWith('/logout') ||
     path.startsWith('/api/admin/') ||
     path.startsWith('/api/orders/')

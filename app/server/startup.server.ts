@@ -1,12 +1,14 @@
 import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
+import { pruneAuditTrail } from '#app/audit/audit.server'
 import type { Env } from '#app/config/env.server'
 import { moveEmbeddedChatMessages, pruneChatFeed } from '#app/chat/conversations.server'
 import { emailUnseenReplies } from '#app/chat/reply-emails.server'
 import { pruneResumeTokens } from '#app/chat/resume-token.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
+import { pruneSingleUseClaims } from '#app/db/claim-once.server'
 import { seedCatalogueIfEmpty } from '#app/db/seed.server'
 import { pruneAccessLog } from '#app/observability/access-log.server'
 import { log } from '#app/observability/logger.server'
@@ -91,6 +93,9 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
+  { name: 'prune-single-use-claims', everyMs: HOUR, run: () => pruneSingleUseClaims() },
+  // The audit trail keeps a year (issue 14).
+  { name: 'prune-audit-trail', everyMs: HOUR, run: () => pruneAuditTrail() },
   { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
   { name: 'prune-chat-feed', everyMs: 5 * 60 * 1000, run: () => pruneChatFeed() },
   // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.

@@ -43,7 +43,7 @@ describe('the owner account', () => {
     const owner = (await User.findOne({ username: 'admin' }).lean())!
     expect(owner).toMatchObject({ role: 'owner', bootstrap: true, passwordGenerated: true })
     expect(owner.password).not.toContain(password)
-    expect(await verifyPassword(password, owner.password)).toBe(true)
+    expect(await verifyPassword(password, owner.password!)).toBe(true)
     expect(await signInHint()).toBe('generated')
 
     expect(await ensureAdminAccount({ username: 'admin', password: undefined })).toEqual({ kind: 'kept', username: 'admin' })
@@ -76,7 +76,7 @@ describe('the owner account', () => {
     await ensureAdminAccount({ username: 'admin', password: 'a changed passphrase' })
     expect(await findAdminSession(session)).toBeNull()
     expect(await findAdminSession(other)).toBeNull()
-    expect(await verifyPassword('a changed passphrase', (await User.findOne({ username: 'admin' }).lean())!.password)).toBe(true)
+    expect(await verifyPassword('a changed passphrase', (await User.findOne({ username: 'admin' }).lean())!.password!)).toBe(true)
   })
 
   it('is removed with its sessions when ADMIN_USERNAME is renamed; other staff accounts are left alone', async () => {

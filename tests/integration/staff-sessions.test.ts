@@ -36,7 +36,12 @@ describe('staff sessions', () => {
     expect(JSON.stringify(stored)).not.toContain(token.split('.')[0]!.slice(1, 20))
 
     const request = requestWith(setCookie)
-    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({ id: userId, username: 'owner', role: 'owner' })
+    expect(await findAdminSession(request, new Date('2026-01-01T15:59:00Z'))).toEqual({
+      id: userId,
+      username: 'owner',
+      role: 'owner',
+      totpEnabled: false,
+    })
     expect(await findAdminSession(request, new Date('2026-01-01T16:00:01Z'))).toBeNull()
 
     await endAdminSession(request)

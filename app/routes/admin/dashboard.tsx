@@ -28,7 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   })
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
+  const owner = admin.role === 'owner'
   const url = new URL(request.url)
   const search = url.searchParams.get('q')?.trim() ?? ''
   const page = Number(url.searchParams.get('page') ?? '1') || 1
@@ -40,17 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       viewId ? findContactSubmission(viewId) : null,
       listChatTranscripts(),
     ])
-    return { siteUrl, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
+    return { siteUrl, owner, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
-    return data(failedLoadData(siteUrl, search), { status: 503 })
+    return data(failedLoadData(siteUrl, search, owner), { status: 503 })
   }
 }
 
 /** SPEC §8: when loading fails there is no data, the error toast and the preview notice. */
-function failedLoadData(siteUrl: string, search: string) {
+function failedLoadData(siteUrl: string, search: string, owner = false) {
   return {
     siteUrl,
+    owner,
     search,
     submissions: [] as ContactSubmission[],
     total: 0,
@@ -104,6 +106,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/chats" className={adminButtonClass}>
           Support Chats
         </Link>
+        <Link to="/admin/account" className={adminButtonClass}>
+          Your Account
+        </Link>
+        {loaderData.owner ? (
+          <>
+            <Link to="/admin/staff" className={adminButtonClass}>
+              Staff Accounts
+            </Link>
+            <Link to="/admin/audit" className={adminButtonClass}>
+              Audit Trail
+            </Link>
+          </>
+        ) : null}
         <RefreshLink />
       </StaffHeader>
 

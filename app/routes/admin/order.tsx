@@ -34,11 +34,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { siteUrl: getEnv().SITE_URL, order, nextStatuses: allowedNextStatuses(order.status) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireAdmin(request)
   const status = (await readFormWithLimit(request, BODY_LIMITS.orderStatus)).get('status')
   if (!isOrderStatus(status)) return data({ error: 'Choose a status from the list.' }, { status: 400 })
-  const change = await changeOrderStatus(params.orderId, status)
+  const change = await changeOrderStatus(params.orderId, status, { actor, context })
   invariantResponse(change.outcome !== 'not-found', 'Order not found', 404)
   if (change.outcome === 'not-allowed') {
     return data(

@@ -21,11 +21,11 @@ export function loader() {
   return postOnly(POST_ONLY)
 }
 
-export function action({ request, params }: Route.ActionArgs) {
+export function action({ request, params, context }: Route.ActionArgs) {
   return jsonAction(
     { request, schema: updateStatusSchema, maxBytes: BODY_LIMITS.orderStatus, guard: requireAdminApi, postOnlyMessage: POST_ONLY },
-    async ({ status, paymentId }) => {
-      const change = await changeOrderStatus(params.id, status, { paymentId })
+    async ({ status, paymentId }, actor) => {
+      const change = await changeOrderStatus(params.id, status, { actor, context }, { paymentId })
       switch (change.outcome) {
         case 'changed':
           return Response.json(change.order)

@@ -1,13 +1,15 @@
+import { recordAudit } from '#app/audit/audit.server'
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { handleJsonErrors } from '#app/http/responses.server'
 import { accessLogCsvFileName, accessLogCsvStream } from '#app/observability/access-analytics.server'
 import type { Route } from './+types/logs-download'
 
 // The last 24 hours as a CSV file, streamed (see accessLogCsvStream for why memory stays flat).
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
-    await requireAdminApi(request)
+    const actor = await requireAdminApi(request)
     const now = new Date()
+    await recordAudit({ actor, kind: 'csv-export', action: 'downloaded the access log (last 24 hours) as CSV', context })
     return new Response(accessLogCsvStream(now), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',

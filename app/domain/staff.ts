@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+// Staff accounts (issue 14 point 1): roles and the rules of the forms and API that manage them,
+// shared by the owners' page, the account page, the staff API and their tests.
+
+export const STAFF_ROLES = ['owner', 'staff'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' }
+
+/** A set-password link works once, for a day. */
+export const SET_PASSWORD_LINK_HOURS = 24
+export const MIN_PASSWORD_LENGTH = 12
+export const MAX_PASSWORD_LENGTH = 200
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(40, 'Username must be at most 40 characters')
+  .regex(/^[a-z0-9._-]+$/i, 'Username may contain letters, digits, dots, dashes and underscores only')
+
+export const staffNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters')
+
+export const roleSchema = z.enum(STAFF_ROLES, { error: 'Role must be owner or staff' })
+
+/** A new account: what the owners' form and `POST /api/admin/staff` take. */
+export const newStaffSchema = z.object({ username: usernameSchema, name: staffNameSchema, role: roleSchema })
+
+/** `PATCH /api/admin/staff/:id`: any subset of these. */
+export const staffPatchSchema = z
+  .object({ name: staffNameSchema, role: roleSchema, disabled: z.boolean({ error: 'disabled must be true or false' }) })
+  .partial()
+  .strict()
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+
+/** The set-password page: the password twice. */
+export const setPasswordSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string({ error: 'Type the password again' }) })
+  .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })
+
+/** The account page: current password, then the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+    password: newPasswordSchema,
+    confirm: z.string({ error: 'Type the new password again' }),
+  })
+  .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })
+
+/** A six-digit code from an authenticator app, or a recovery code (spaces and dashes ignored). */
+export const secondFactorCodeSchema = z
+  .string({ error: 'Enter the code' })
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().min(6, 'Enter the 6-digit code').max(20, 'That code is too long'))

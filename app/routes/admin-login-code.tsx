@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { recordAudit } from '#app/audit/audit.server'
+import { endAdminSession, findSecondFactorSession } from '#app/auth/admin-session.server'
+import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
+import { completeSignIn } from '#app/auth/sign-in.server'
+import { checkSecondFactor, TOO_MANY_CODES_MESSAGE } from '#app/auth/totp.server'
+import { Field } from '#app/components/ui/field'
+import { getEnv } from '#app/config/env.server'
+import { SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
+import { pageMeta } from '#app/domain/seo'
+import { secondFactorCodeSchema } from '#app/domain/staff'
+import { BODY_LIMITS } from '#app/http/body-limits'
+import { requestInfo } from '#app/http/request-context'
+import { readFormWithLimit } from '#app/http/request-body.server'
+import { redirectWithToast } from '#app/session/toast.server'
+import type { Route } from './+types/admin-login-code'
+
+// Sign-in's second step (issue 14 point 2): after the right password, an account with two-step
+// verification enters a code from its app, or one of its recovery codes.
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: 'Sign-in code',
+    description: 'Staff sign-in.',
+    path: '/admin-login/code',
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has('Retry-After') ? actionHeaders : loaderHeaders
+
+const codeFormSchema = z.object({ code: secondFactorCodeSchema, redirectTo: z.string().optional() })
+export const WRONG_CODE_MESSAGE = 'That code is not right, or was used already. Try the newest code from your app.'
+const EXPIRED_STEP = '/admin-login?expired=1'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'))
+  const pending = await findSecondFactorSession(request)
+  if (!pending) throw redirect(EXPIRED_STEP)
+  return { siteUrl: getEnv().SITE_URL, redirectTo, username: pending.username }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request)
+  const pending = await findSecondFactorSession(request)
+  if (!pending) throw redirect(EXPIRED_STEP)
+  const submission = parseWithZod(await readFormWithLimit(request, BODY_LIMITS.signIn), { schema: codeFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
+
+  const check = await checkSecondFactor(pending.id, submission.value.code, requestInfo(context).clientIp)
+  if (check.outcome === 'rate-limited') {
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_CODES_MESSAGE], hideFields: ['code'] }) },
+      { status: 429, headers: { 'Retry-After': String(check.retryAfterSeconds) } },
+    )
+  }
+  if (check.outcome === 'invalid') {
+    await recordAudit({ actor: null, kind: 'sign-in-failed', action: 'wrong two-step code', target: `user:${pending.id}`, context })
+    return data({ result: submission.reply({ formErrors: [WRONG_CODE_MESSAGE], hideFields: ['code'] }) }, { status: 400 })
+  }
+  // The half-way session is spent (its record goes; the cookie is replaced by the full session's).
+  await endAdminSession(request)
+  const headers = await completeSignIn({
+    request,
+    context,
+    admin: pending,
+    method: check.usedRecoveryCode ? 'password and recovery code' : 'password and code',
+  })
+  return redirectWithToast(safeRedirectPath(submission.value.redirectTo), SIGNED_IN_TOAST, { headers })
+}
+
+export default function AdminLoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'admin-login-code',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
+  })
+  return (
+    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Two-step verification</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Signing in as <strong>{loaderData.username}</strong>. Enter the 6-digit code from your authenticator app, or one of your recovery
+          codes.
+        </p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          {form.errors ? (
+            <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+              {form.errors.join(' ')}
+            </p>
+          ) : null}
+          <Field
+            label="Code"
+            field={fields.code}
+            render={(props) => (
+              <input
+                {...props}
+                {...getInputProps(fields.code, { type: 'text' })}
+                autoComplete="one-time-code"
+                inputMode="text"
+                autoFocus
+                required
+              />
+            )}
+          />
+          <button
+            type="submit"
+            disabled={navigation.state === 'submitting'}
+            className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            Verify
+          </button>
+        </Form>
+        <p className="mt-4 text-sm text-slate-600">
+          <a href="/admin-login" className="text-brand-700 underline">
+            Start again
+          </a>
+        </p>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,33 @@
+import { requireOwnerApi } from '#app/auth/require-admin.server'
+import { accountRefusal, createStaffAccount, listStaffAccounts } from '#app/auth/staff-accounts.server'
+import { newStaffSchema } from '#app/domain/staff'
+import { BODY_LIMITS } from '#app/http/body-limits'
+import { jsonAction } from '#app/http/json-action.server'
+import { handleJsonErrors } from '#app/http/responses.server'
+import type { Route } from './+types/staff'
+
+// Owners only (issue 14 point 5): GET lists the accounts; POST {username, name, role} adds one and
+// answers 201 with it and its one-time `setPasswordUrl` (valid 24 h, shown this once).
+export function loader({ request }: Route.LoaderArgs) {
+  return handleJsonErrors(async () => {
+    await requireOwnerApi(request)
+    return Response.json({ staff: await listStaffAccounts() })
+  })
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return jsonAction(
+    {
+      request,
+      schema: newStaffSchema.strict(),
+      maxBytes: BODY_LIMITS.staffAccount,
+      guard: requireOwnerApi,
+      postOnlyMessage: 'Use POST to add an account.',
+    },
+    async (input, actor) => {
+      const created = await createStaffAccount(input, { actor, context })
+      if (!created.ok) return accountRefusal(created)
+      return Response.json({ ...created.value.account, setPasswordUrl: created.value.setPasswordUrl }, { status: 201 })
+    },
+  )
+}

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { assertSameOrigin } from '#app/auth/same-origin.server'
+import { findSetPasswordAccount, setPasswordWithLink } from '#app/auth/staff-accounts.server'
+import { Field } from '#app/components/ui/field'
+import { getEnv } from '#app/config/env.server'
+import { pageMeta } from '#app/domain/seo'
+import { MIN_PASSWORD_LENGTH, setPasswordSchema } from '#app/domain/staff'
+import { BODY_LIMITS } from '#app/http/body-limits'
+import { readFormWithLimit } from '#app/http/request-body.server'
+import { redirectWithToast } from '#app/session/toast.server'
+import type { Route } from './+types/set-password'
+
+// The one-time link an owner gives a new account, or after a reset (issue 14 point 1):
+// /set-password?token=…. The token is in the query string, which logs never keep.
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: 'Set your password',
+    description: 'Staff account.',
+    path: '/set-password',
+    siteUrl: loaderData?.siteUrl ?? '',
+    noindex: true,
+  })
+
+const formSchema = z.intersection(setPasswordSchema, z.object({ token: z.string().max(200) }))
+export const LINK_GONE_MESSAGE = 'This link has expired or was used already. Ask an owner for a new one.'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  const account = await findSetPasswordAccount(token)
+  const siteUrl = getEnv().SITE_URL
+  if (!account) return data({ siteUrl, token: '', username: null }, { status: 410 })
+  return { siteUrl, token, username: account.username }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request)
+  const submission = parseWithZod(await readFormWithLimit(request, BODY_LIMITS.signIn), { schema: formSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
+  const done = await setPasswordWithLink(submission.value.token, submission.value.password, context)
+  if (!done)
+    return data({ result: submission.reply({ formErrors: [LINK_GONE_MESSAGE], hideFields: ['password', 'confirm'] }) }, { status: 410 })
+  return redirectWithToast(`/admin-login`, { title: 'Password set', description: `Sign in as ${done.username} with your new password.` })
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'set-password',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
+  })
+  return (
+    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">Set your password</h1>
+        {loaderData.username ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              For the staff account <strong>{loaderData.username}</strong>. At least {MIN_PASSWORD_LENGTH} characters; a passphrase of a few
+              words is easy to remember and hard to guess.
+            </p>
+            <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+              <input type="hidden" name="token" value={loaderData.token} />
+              {/* For password managers: the account the new password belongs to. */}
+              <input type="hidden" name="username" value={loaderData.username} autoComplete="username" />
+              {form.errors ? (
+                <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+                  {form.errors.join(' ')}
+                </p>
+              ) : null}
+              <Field
+                label="New password"
+                field={fields.password}
+                render={(props) => (
+                  <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" required />
+                )}
+              />
+              <Field
+                label="New password again"
+                field={fields.confirm}
+                render={(props) => (
+                  <input {...props} {...getInputProps(fields.confirm, { type: 'password' })} autoComplete="new-password" required />
+                )}
+              />
+              <button
+                type="submit"
+                disabled={navigation.state === 'submitting'}
+                className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+              >
+                Set password
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            {LINK_GONE_MESSAGE}
+          </p>
+        )}
+      </div>
+    </main>
+  )
+}

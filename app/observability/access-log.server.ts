@@ -49,6 +49,15 @@ export function visitorKey(salt: string, ip: string, userAgent = '') {
 }
 
 /**
+ * A client address as a key that never reveals it: the same address gives the same key all (UTC)
+ * day, so records of one day can be compared (the audit trail's failed sign-ins), and once the day's
+ * salt is pruned with the access log the key can't be traced back by trying every address.
+ */
+export async function addressKey(ip: string, now = new Date()): Promise<string> {
+  return visitorKey(await saltFor(now.toISOString().slice(0, 10)), ip)
+}
+
+/**
  * The page a visitor came from, without its query string or fragment: those can carry search terms,
  * tokens or e-mail addresses from the other site's address bar.
  */

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/auth/admin-account.server'
 import { pruneAdminSessions } from '#app/auth/admin-session.server'
+import { pruneAuditTrail } from '#app/audit/audit.server'
 import type { Env } from '#app/config/env.server'
 import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/db/connection.server'
 import { pruneExpiredLocks } from '#app/db/document-lock.server'
@@ -86,4 +87,6 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
+  // The audit trail keeps a year (issue 14).
+  { name: 'prune-audit-trail', everyMs: HOUR, run: () => pruneAuditTrail() },
 ]

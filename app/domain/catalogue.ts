@@ -2,6 +2,7 @@
 
 export type ServiceSummary = { id: number; name: string; description: string; shortDescription: string; image: string; features: string[] }
 export type SolutionSummary = { id: number; name: string; description: string; industry: string; image: string; features: string[] }
+export type TestimonialSummary = { id: number; name: string; company: string; text: string; rating: number }
 export type PlanSummary = { id: number; name: string; description: string; price: number; features: string[]; popular: boolean }
 
 /** SPEC §3: an image path starting with '/' is ours and used as is; otherwise ask the image host for 800×500. */

@@ -6,3 +6,13 @@ import { z } from 'zod'
 z.config({ jitless: true })
 
 export { z }
+
+/** Field name → messages: the `errors` of every JSON 400 answer. Issues about the whole body go under 'form'. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'form'
+    ;(errors[field] ??= []).push(issue.message)
+  }
+  return errors
+}

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { seedNews } from '../../app/db/seed-news'
 import { publicPagePaths } from '../../app/domain/public-pages'
 
-// Every public page, plus the 404 page and a small screen with the menu open.
-for (const path of [...publicPagePaths(), '/no-such-page']) {
+// Every public page (the seeded articles among them), plus the 404 page and a small screen with the menu open.
+for (const path of [...publicPagePaths(), ...seedNews.map((article) => `/news/${article.slug}`), '/no-such-page']) {
   test(`${path} hydrates without errors and axe finds no serious or critical problem`, async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

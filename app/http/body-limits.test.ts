@@ -24,8 +24,18 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/checkout/')).toBe(BODY_LIMITS.checkoutForm)
   })
 
+  it('give staff content forms and the content API room for a 2 MB image and a photo that is too big', () => {
+    expect(bodyLimitFor('/admin/content/news/new')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/admin/content/news/3.data')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/api/admin/plans/2')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/api/admin/uploads')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/admin/contentious')).toBe(BODY_LIMITS.default)
+    expect(bodyLimitFor('/api/admin/contacts')).toBe(BODY_LIMITS.default)
+  })
+
   it('read as people say them', () => {
     expect(describeBytes(8 * 1024)).toBe('8 KB')
     expect(describeBytes(512)).toBe('512 bytes')
+    expect(describeBytes(8 * 1024 * 1024)).toBe('8 MB')
   })
 })

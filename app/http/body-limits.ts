@@ -19,6 +19,13 @@ export const BODY_LIMITS = {
   signIn: 8 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
+  /**
+   * Staff content forms and the JSON content API, which carry an image of at most 2 MB (checked by
+   * the route, which answers a bigger one with a form error) and a Markdown body of at most 50,000
+   * characters. The room above 2 MB lets a phone photo of up to 8 MB reach that form error instead
+   * of this guard's page.
+   */
+  contentEditing: 8 * KB * KB,
 } as const
 
 /**
@@ -38,6 +45,8 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login', BODY_LIMITS.signIn],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
+  [(path) => /^\/admin\/content\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
+  [(path) => /^\/api\/admin\/(?:plans|services|solutions|testimonials|news|uploads)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
 ]
 
 /** The largest body, in bytes, that a request to `path` may carry. */
@@ -46,7 +55,8 @@ export function bodyLimitFor(path: string): number {
   return LIMITS.find(([test]) => test(route))?.[1] ?? BODY_LIMITS.default
 }
 
-/** "8 KB" */
+/** "8 KB", "8 MB" */
 export function describeBytes(bytes: number) {
+  if (bytes >= KB * KB) return `${Math.floor(bytes / KB / KB)} MB`
   return bytes >= KB ? `${Math.floor(bytes / KB)} KB` : `${bytes} bytes`
 }

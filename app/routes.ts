@@ -42,6 +42,18 @@ export default [
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),
+    // Staff content (issue 14): one pair of modules serves every kind.
+    route('admin/plans', 'routes/api/admin/content-collection.ts', { id: 'api/admin/plans' }),
+    route('admin/plans/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/plans/:id' }),
+    route('admin/services', 'routes/api/admin/content-collection.ts', { id: 'api/admin/services' }),
+    route('admin/services/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/services/:id' }),
+    route('admin/solutions', 'routes/api/admin/content-collection.ts', { id: 'api/admin/solutions' }),
+    route('admin/solutions/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/solutions/:id' }),
+    route('admin/testimonials', 'routes/api/admin/content-collection.ts', { id: 'api/admin/testimonials' }),
+    route('admin/testimonials/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/testimonials/:id' }),
+    route('admin/news', 'routes/api/admin/content-collection.ts', { id: 'api/admin/news' }),
+    route('admin/news/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/news/:id' }),
+    route('admin/uploads', 'routes/api/admin/uploads.ts'),
     // Any other API path: a JSON 404 for every method.
     route('*', 'routes/api/not-found.ts'),
   ]),

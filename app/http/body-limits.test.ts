@@ -27,7 +27,8 @@ describe('request body limits', () => {
   it('give staff content forms and the content API room for a 2 MB image and a photo that is too big', () => {
     expect(bodyLimitFor('/admin/content/news/new')).toBe(8 * 1024 * 1024)
     expect(bodyLimitFor('/admin/content/news/3.data')).toBe(8 * 1024 * 1024)
-    expect(bodyLimitFor('/api/admin/plans/2')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/api/admin/plans/2')).toBe(256 * 1024)
+    expect(bodyLimitFor('/api/admin/news')).toBe(256 * 1024)
     expect(bodyLimitFor('/api/admin/uploads')).toBe(8 * 1024 * 1024)
     expect(bodyLimitFor('/admin/contentious')).toBe(BODY_LIMITS.default)
     expect(bodyLimitFor('/api/admin/contacts')).toBe(BODY_LIMITS.default)

@@ -26,6 +26,8 @@ export const BODY_LIMITS = {
    * of this guard's page.
    */
   contentEditing: 8 * KB * KB,
+  /** The JSON content API: an article of 50,000 characters is at most ~200 KB as escaped JSON. */
+  contentJson: 256 * KB,
 } as const
 
 /**
@@ -46,7 +48,8 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/admin-login', BODY_LIMITS.signIn],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
   [(path) => /^\/admin\/content\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
-  [(path) => /^\/api\/admin\/(?:plans|services|solutions|testimonials|news|uploads)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
+  [(path) => path === '/api/admin/uploads', BODY_LIMITS.contentEditing],
+  [(path) => /^\/api\/admin\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentJson],
 ]
 
 /** The largest body, in bytes, that a request to `path` may carry. */

@@ -43,7 +43,7 @@ const asStaff = (path: string, init: RequestInit = {}) =>
 function postForm(path: string, fields: Record<string, string>, file?: { name: string; type: string; bytes: Uint8Array }) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.set(name, value)
-  if (file) form.set('imageFile', new File([file.bytes], file.name, { type: file.type }))
+  if (file) form.set('imageFile', new File([new Uint8Array(file.bytes)], file.name, { type: file.type }))
   return asStaff(path, { method: 'POST', body: form })
 }
 

@@ -17,6 +17,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every e2e test fails on a page error or console error: that needs the fixture's `test`.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support/test': it fails a test on any page error or console error.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: {
       globals: {

@@ -18,13 +18,13 @@ import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { StaticIsland, useStaticIslandLinks } from '#app/components/static-island'
 import { Stylesheet } from '#app/components/stylesheet'
-import { isCheckoutPath } from '#app/components/section-link'
+import { isCheckoutPath } from '#app/domain/site-paths'
 import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
+import { buttonClasses } from '#app/components/ui/button'
 import { Toaster } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
 import { businessJsonLd, serializeJsonLd } from '#app/domain/seo'
-import { toastSchema } from '#app/domain/toast'
 import { getToast } from '#app/session/toast.server'
 // The contact form's spam trap (enquiries work): inputs from the loader, provided to every form.
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
@@ -43,10 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request)
   // Spam trap fields for the public forms (contact form); see enquiries/honeypot.server.ts.
   const honeypotInputProps = await currentHoneypotInputProps()
-  return data(
-    { siteUrl: getEnv().SITE_URL, toast: toast ? toastSchema.parse(toast) : null, honeypotInputProps },
-    { headers: headers ?? undefined },
-  )
+  return data({ siteUrl: getEnv().SITE_URL, toast, honeypotInputProps }, { headers: headers ?? undefined })
 }
 
 /**
@@ -141,7 +138,7 @@ export function ErrorBoundary() {
             ? 'Part of our system is not answering right now. Nothing you sent has been lost; please try again in a minute.'
             : 'We could not show this page just now. Please try again in a minute, or call us if it keeps happening.'}
         </p>
-        <a href="/" className="mt-8 rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <a href="/" className={buttonClasses('primary', 'mt-8')}>
           Return to Home
         </a>
       </main>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
 
 // The route table of SPEC §2, then the JSON API of SPEC §7.
 export default [
@@ -8,16 +8,19 @@ export default [
   route('terms-of-service', 'routes/terms-of-service.tsx'),
   route('security-policy', 'routes/security-policy.tsx'),
 
-  // Staff area: every loader and action starts with the admin guard.
+  // Staff area: every loader and action starts with the admin guard. The staff pages share one
+  // layout (header, buttons, error boundary); a new staff page goes inside it.
   route('admin-login', 'routes/admin-login.tsx'),
   route('logout', 'routes/logout.ts'),
-  route('admin', 'routes/admin/dashboard.tsx'),
-  route('admin/orders', 'routes/admin/orders.tsx'),
-  route('admin/orders/:orderId', 'routes/admin/order.tsx'),
-  route('admin/logs', 'routes/admin/logs.tsx'),
-  route('admin/content', 'routes/admin/content.tsx'),
-  route('admin/content/:kind', 'routes/admin/content-list.tsx'),
-  route('admin/content/:kind/:id', 'routes/admin/content-edit.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/orders/:orderId', 'routes/admin/order.tsx'),
+    route('admin/logs', 'routes/admin/logs.tsx'),
+    route('admin/content', 'routes/admin/content.tsx'),
+    route('admin/content/:kind', 'routes/admin/content-list.tsx'),
+    route('admin/content/:kind/:id', 'routes/admin/content-edit.tsx'),
+  ]),
 
   route('news', 'routes/news.tsx'),
   route('news/:slug', 'routes/news-article.tsx'),

@@ -1,41 +1,11 @@
 import { isValidObjectId } from 'mongoose'
-import { ChatConversation } from '#app/models/chat.server'
+import { projectionOf, toView, type View } from '#app/db/views.server'
+import { ChatConversation, type ChatConversationDocument } from '#app/models/chat.server'
+import { submissionProjection, toSubmission } from '#app/enquiries/contact-submission.server'
 import { Contact } from '#app/models/contact.server'
 import { pageWindow } from './pagination'
 
 export const SUBMISSIONS_PER_PAGE = 50
-
-export type ContactSubmission = {
-  id: string
-  createdAt: Date | null
-  name: string
-  email: string
-  phone: string | null
-  service: string | null
-  message: string
-}
-
-type ContactDocument = {
-  _id: unknown
-  createdAt?: Date | null
-  name: string
-  email: string
-  phone?: string | null
-  service?: string | null
-  message: string
-}
-
-function toSubmission(doc: ContactDocument): ContactSubmission {
-  return {
-    id: String(doc._id),
-    createdAt: doc.createdAt ?? null,
-    name: doc.name,
-    email: doc.email,
-    phone: doc.phone || null,
-    service: doc.service || null,
-    message: doc.message,
-  }
-}
 
 function escapeRegex(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -53,30 +23,44 @@ export async function listContactSubmissions({ search = '', page = 1 }: { search
   const filter = searchFilter(search)
   const total = await Contact.countDocuments(filter)
   const window = pageWindow(total, page, SUBMISSIONS_PER_PAGE)
-  const docs = await Contact.find(filter).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<ContactDocument[]>()
+  const docs = await Contact.find(filter, submissionProjection)
+    .sort({ createdAt: -1, _id: -1 })
+    .skip(window.skip)
+    .limit(window.limit)
+    .lean()
   return { submissions: docs.map(toSubmission), total, page: window.page, pageCount: window.pageCount }
 }
 
-/** Every submission for the JSON API (SPEC §7), newest first, capped to keep the answer bounded. */
-export async function listAllContactSubmissions(limit = 1000) {
-  const docs = await Contact.find().sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ContactDocument[]>()
-  return docs.map(toSubmission)
+/** GET /api/admin/contacts pages through every submission, newest first (README: API notes). */
+export const CONTACTS_API_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
+
+/** One page of every submission for the JSON API; a page past the end is empty. */
+export async function listContactSubmissionsForApi({ page, limit }: { page: number; limit: number }) {
+  const [total, docs] = await Promise.all([
+    Contact.countDocuments(),
+    Contact.find({}, submissionProjection)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean(),
+  ])
+  return { submissions: docs.map(toSubmission), total }
 }
 
 export async function findContactSubmission(id: string) {
   if (!isValidObjectId(id)) return null
-  const doc = await Contact.findById(id).lean<ContactDocument>()
+  const doc = await Contact.findById(id, submissionProjection).lean()
   return doc ? toSubmission(doc) : null
 }
 
-export type ChatTranscript = {
-  id: string
-  name: string | null
-  email: string | null
-  updatedAt: Date
+type ChatMessageDocument = ChatConversationDocument['messages'][number] & { _id: unknown }
+const TRANSCRIPT_FIELDS = ['name', 'email', 'updatedAt'] as const
+const transcriptProjection = projectionOf([...TRANSCRIPT_FIELDS, 'messages'] as const)
+const MESSAGE_FIELDS = ['sender', 'content', 'timestamp'] as const
+export type ChatTranscript = View<ChatConversationDocument, (typeof TRANSCRIPT_FIELDS)[number]> & {
   /** Older messages not in `messages`. */
   earlierMessages: number
-  messages: { id: string; sender: 'agent' | 'user'; content: string; timestamp: Date }[]
+  messages: View<ChatMessageDocument, (typeof MESSAGE_FIELDS)[number]>[]
 }
 
 /** Messages of each transcript the dashboard shows: the newest. */
@@ -87,18 +71,10 @@ export const TRANSCRIPT_MESSAGES_SHOWN = 50
  * long the conversations (each keeps at most 200 messages; FerretDB has no $slice projection).
  */
 export async function listChatTranscripts(limit = 20): Promise<ChatTranscript[]> {
-  const docs = await ChatConversation.find().sort({ updatedAt: -1 }).limit(limit).lean()
+  const docs = await ChatConversation.find({}, transcriptProjection).sort({ updatedAt: -1 }).limit(limit).lean()
   return docs.map((doc) => ({
-    id: String(doc._id),
-    name: doc.name || null,
-    email: doc.email || null,
-    updatedAt: doc.updatedAt,
+    ...toView(doc, TRANSCRIPT_FIELDS),
     earlierMessages: Math.max(0, doc.messages.length - TRANSCRIPT_MESSAGES_SHOWN),
-    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => ({
-      id: String(message._id),
-      sender: message.sender as 'agent' | 'user',
-      content: message.content,
-      timestamp: message.timestamp,
-    })),
+    messages: doc.messages.slice(-TRANSCRIPT_MESSAGES_SHOWN).map((message) => toView(message, MESSAGE_FIELDS)),
   }))
 }

@@ -1,44 +1,30 @@
 import { isValidObjectId } from 'mongoose'
 import { listPlans } from '#app/catalogue/catalogue.server'
-import { canChangeStatus, isOrderStatus, type OrderStatus } from '#app/domain/order-status'
-import { Order } from '#app/models/order.server'
+import { projectionOf, toView, type View } from '#app/db/views.server'
+import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
+import { Order, type OrderDocument } from '#app/models/order.server'
 import { withOrderLock } from '#app/payments/order-lock.server'
 import { pageWindow } from './pagination'
 
 export const ORDERS_PER_PAGE = 50
 
-export type StaffOrder = {
-  id: string
-  createdAt: Date
-  updatedAt: Date | null
-  name: string
-  email: string
-  phone: string | null
-  planId: number
-  planName: string
-  ms365Option: string
-  ms365Users: number
-  includeCloudBackup: boolean
-  amount: number
-  status: OrderStatus
-  paymentId: string | null
-}
-
-type OrderDocument = {
-  _id: unknown
-  createdAt: Date
-  updatedAt?: Date | null
-  name: string
-  email: string
-  phone?: string | null
-  planId: number
-  ms365Option: string
-  ms365Users: number
-  includeCloudBackup: boolean
-  amount: number
-  status: string
-  paymentId?: string | null
-}
+/** What staff see of an order; the plan's name is looked up in the catalogue. */
+const STAFF_ORDER_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'name',
+  'email',
+  'phone',
+  'planId',
+  'ms365Option',
+  'ms365Users',
+  'includeCloudBackup',
+  'amount',
+  'status',
+  'paymentId',
+] as const
+export type StaffOrder = View<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { planName: string }
+const staffOrderProjection = projectionOf(STAFF_ORDER_FIELDS)
 
 async function planNames() {
   // A plan missing from the catalogue (or a catalogue outage) must not hide the order itself.
@@ -46,30 +32,18 @@ async function planNames() {
   return new Map(plans.map((plan) => [plan.id, plan.name]))
 }
 
-function toStaffOrder(doc: OrderDocument, names: Map<number, string>): StaffOrder {
-  return {
-    id: String(doc._id),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt ?? null,
-    name: doc.name,
-    email: doc.email,
-    phone: doc.phone || null,
-    planId: doc.planId,
-    planName: names.get(doc.planId) ?? `Plan ${doc.planId}`,
-    ms365Option: doc.ms365Option,
-    ms365Users: doc.ms365Users,
-    includeCloudBackup: doc.includeCloudBackup,
-    amount: doc.amount,
-    status: isOrderStatus(doc.status) ? doc.status : 'pending',
-    paymentId: doc.paymentId || null,
-  }
+function toStaffOrder(
+  doc: Pick<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { _id: unknown },
+  names: Map<number, string>,
+): StaffOrder {
+  return { ...toView(doc, STAFF_ORDER_FIELDS), planName: names.get(doc.planId) ?? `Plan ${doc.planId}` }
 }
 
 export async function listStaffOrders({ page = 1 }: { page?: number }) {
   const total = await Order.countDocuments()
   const window = pageWindow(total, page, ORDERS_PER_PAGE)
   const [docs, names] = await Promise.all([
-    Order.find().sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<OrderDocument[]>(),
+    Order.find({}, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
     planNames(),
   ])
   return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: window.page, pageCount: window.pageCount }
@@ -77,24 +51,38 @@ export async function listStaffOrders({ page = 1 }: { page?: number }) {
 
 export async function findStaffOrder(id: string) {
   if (!isValidObjectId(id)) return null
-  const [doc, names] = await Promise.all([Order.findById(id).lean<OrderDocument>(), planNames()])
+  const [doc, names] = await Promise.all([Order.findById(id, staffOrderProjection).lean(), planNames()])
   return doc ? toStaffOrder(doc, names) : null
 }
 
-export type StatusChange = { outcome: 'changed' } | { outcome: 'not-found' } | { outcome: 'not-allowed'; from: OrderStatus }
+export type StatusChange =
+  | { outcome: 'changed'; order: { id: string; status: OrderStatus; paymentId: string | null } }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-allowed'; from: OrderStatus }
+  /** Someone else (staff, the payment webhook) changed it between our read and our write. */
+  | { outcome: 'changed-meanwhile' }
 
 /**
- * Moves an order to `to` when the rules allow it. The update is conditional on the status it was
- * read with, so two staff members (or staff and the payment webhook) can't both apply a change.
+ * The one way staff change an order's status (the order page's form and
+ * POST /api/orders/:id/update-status): only the moves domain/order-status allows, and the update
+ * is conditional on the status it was read with, so two changes can't both apply.
  */
-export async function changeOrderStatus(id: string, to: OrderStatus): Promise<StatusChange> {
+export async function changeOrderStatus(id: string, to: OrderStatus, { paymentId }: { paymentId?: string } = {}): Promise<StatusChange> {
   if (!isValidObjectId(id)) return { outcome: 'not-found' }
-  return withOrderLock(id, async () => {
-    const current = await Order.findById(id, { status: 1 }).lean<{ status: string }>()
+  // Under the order's lock: FerretDB does not apply a conditional update atomically, so the status
+  // condition alone would not stop staff and the payment webhook both applying a change.
+  return withOrderLock(id, async (): Promise<StatusChange> => {
+    const current = await Order.findById(id, { status: 1 }).lean()
     if (!current) return { outcome: 'not-found' }
-    const from = isOrderStatus(current.status) ? current.status : 'pending'
+    const from = current.status
     if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
-    const { modifiedCount } = await Order.updateOne({ _id: id, status: from }, { $set: { status: to, updatedAt: new Date() } })
-    return modifiedCount === 1 ? { outcome: 'changed' } : { outcome: 'not-allowed', from }
+    const updated = await Order.findOneAndUpdate(
+      { _id: current._id, status: from },
+      { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },
+      // No projection: FerretDB does not implement findAndModify's "fields".
+      { returnDocument: 'after' },
+    ).lean()
+    if (!updated) return { outcome: 'changed-meanwhile' }
+    return { outcome: 'changed', order: { id: String(updated._id), status: to, paymentId: updated.paymentId ?? null } }
   })
 }

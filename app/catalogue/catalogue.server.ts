@@ -1,8 +1,31 @@
 import type { RouterContextProvider } from 'react-router'
-import type { PlanSummary, ServiceSummary, SolutionSummary, TestimonialSummary } from '#app/domain/catalogue'
 import { onContentChanged } from '#app/content/content-version.server'
+import { projectionOf } from '#app/db/views.server'
+import type { ListState } from '#app/domain/list-state'
 import { markIncomplete } from '#app/http/request-context'
-import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
+import {
+  Plan,
+  type PlanDocument,
+  Service,
+  type ServiceDocument,
+  Solution,
+  type SolutionDocument,
+  Testimonial,
+  type TestimonialDocument,
+} from '#app/models/catalogue.server'
+
+// What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
+// the type and the projection. Catalogue records carry their own integer `id` (no _id leaves).
+const SERVICE_FIELDS = ['id', 'name', 'description', 'shortDescription', 'image', 'features'] as const
+const SOLUTION_FIELDS = ['id', 'name', 'description', 'industry', 'image', 'features'] as const
+const PLAN_FIELDS = ['id', 'name', 'description', 'price', 'features', 'popular'] as const
+export type ServiceSummary = Pick<ServiceDocument, (typeof SERVICE_FIELDS)[number]>
+export type SolutionSummary = Pick<SolutionDocument, (typeof SOLUTION_FIELDS)[number]>
+export type PlanSummary = Pick<PlanDocument, (typeof PLAN_FIELDS)[number]>
+/** SPEC §3 stores a testimonial's words as `comment`; pages and the API call them `text`. */
+export type TestimonialSummary = Pick<TestimonialDocument, 'id' | 'name' | 'company' | 'rating'> & { text: string }
+
+const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _id: 0 as const, ...projectionOf(fields) })
 import { log } from '#app/observability/logger.server'
 
 // The catalogue changes through the seed and staff edits, both of which announce it, so each instance keeps
@@ -27,38 +50,23 @@ const SHOWN = { hidden: { $ne: true } }
 const IN_STAFF_ORDER = { position: 1, id: 1 } as const
 
 export function listServices(): Promise<ServiceSummary[]> {
-  return cached('services', () =>
-    Service.find(SHOWN, { _id: 0, id: 1, name: 1, description: 1, shortDescription: 1, image: 1, features: 1 })
-      .sort(IN_STAFF_ORDER)
-      .lean<ServiceSummary[]>()
-      .exec(),
-  )
+  return cached('services', () => Service.find(SHOWN, withoutObjectId(SERVICE_FIELDS)).sort(IN_STAFF_ORDER).lean().exec())
 }
 
 export function listSolutions(): Promise<SolutionSummary[]> {
-  return cached('solutions', () =>
-    Solution.find(SHOWN, { _id: 0, id: 1, name: 1, description: 1, industry: 1, image: 1, features: 1 })
-      .sort(IN_STAFF_ORDER)
-      .lean<SolutionSummary[]>()
-      .exec(),
-  )
+  return cached('solutions', () => Solution.find(SHOWN, withoutObjectId(SOLUTION_FIELDS)).sort(IN_STAFF_ORDER).lean().exec())
 }
 
 export function listPlans(): Promise<PlanSummary[]> {
-  return cached('plans', () =>
-    Plan.find(SHOWN, { _id: 0, id: 1, name: 1, description: 1, price: 1, features: 1, popular: 1 })
-      .sort(IN_STAFF_ORDER)
-      .lean<PlanSummary[]>()
-      .exec(),
-  )
+  return cached('plans', () => Plan.find(SHOWN, withoutObjectId(PLAN_FIELDS)).sort(IN_STAFF_ORDER).lean().exec())
 }
 
 /** The testimonials staff chose to show, for the home page. */
 export function listTestimonials(): Promise<TestimonialSummary[]> {
   return cached('testimonials', async () => {
-    const docs = await Testimonial.find({ shown: { $ne: false } }, { _id: 0, id: 1, name: 1, company: 1, comment: 1, rating: 1 })
+    const docs = await Testimonial.find({ shown: { $ne: false } }, withoutObjectId(['id', 'name', 'company', 'comment', 'rating'] as const))
       .sort(IN_STAFF_ORDER)
-      .lean<{ id: number; name: string; company: string; comment: string; rating: number }[]>()
+      .lean()
       .exec()
     return docs.map(({ id, name, company, comment, rating }) => ({ id, name, company, text: comment, rating }))
   })
@@ -81,10 +89,7 @@ export async function findPlan(id: number): Promise<PlanSummary | null> {
  * with a failed list is marked incomplete, so the page cache neither keeps it nor prefers it to a
  * complete copy it already has.
  */
-export async function settleList<T>(
-  load: () => Promise<T[]>,
-  context: Readonly<RouterContextProvider>,
-): Promise<{ ok: true; items: T[] } | { ok: false }> {
+export async function settleList<T>(load: () => Promise<T[]>, context: Readonly<RouterContextProvider>): Promise<ListState<T>> {
   try {
     return { ok: true, items: await load() }
   } catch (error) {

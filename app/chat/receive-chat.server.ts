@@ -6,11 +6,20 @@ import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatCard } from './teams.server'
 import { log } from '#app/observability/logger.server'
 
-/** The agent's answer: the incoming webhook is one-way, so it says who will answer and how. */
-export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>) {
+/**
+ * The agent's answer. It says only what is true: the message is saved; it goes to Microsoft Teams
+ * only when a webhook is configured (otherwise staff read it in /admin); a reply by e-mail needs
+ * an address, and without one the visitor is told how to hear back.
+ */
+export function agentReply({ name, email }: Pick<ChatRequest, 'name' | 'email'>, { teamsConnected }: { teamsConnected: boolean }) {
   const greeting = name ? `Thanks, ${name}!` : 'Thanks for your message!'
-  const how = email ? `will reply to you by email at ${email}` : 'will reply as soon as possible'
-  return `${greeting} Our technical team has been notified in Microsoft Teams and ${how}. Support hours are ${BUSINESS.hours.weekdays}.`
+  const passedOn = teamsConnected
+    ? 'Your message has been passed to our technical team in Microsoft Teams'
+    : 'Your message has been saved for our technical team'
+  const answer = email
+    ? `, who will reply to you by email at ${email}.`
+    : `. To hear back, send us your e-mail address or call ${BUSINESS.phone.display}.`
+  return `${greeting} ${passedOn}${answer} Support hours are ${BUSINESS.hours.weekdays}.`
 }
 
 /** Messages a conversation keeps (the newest): one visitor can't grow a document without end. */
@@ -37,7 +46,7 @@ async function trimConversation(visitorId: string) {
  * sent. A Teams failure later is retried by the outbox; the message is kept either way.
  */
 export async function receiveChatMessage(visitorId: string, chat: ChatRequest) {
-  const reply = agentReply(chat)
+  const reply = agentReply(chat, { teamsConnected: Boolean(getEnv().TEAMS_WEBHOOK_URL) })
   const now = new Date()
   await ChatConversation.updateOne(
     { visitorId },

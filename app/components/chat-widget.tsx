@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
+import { TextField } from '#app/components/ui/field'
 import { showToast } from '#app/components/ui/toaster'
 import {
   CHAT_LIMITS,
@@ -173,13 +175,9 @@ function SupportChat() {
               autoComplete="off"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100"
             />
-            <button
-              type="submit"
-              disabled={sending || !isSendable(draft)}
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
+            <StatusButton pending={sending} disabled={!isSendable(draft)} size="sm">
               Send
-            </button>
+            </StatusButton>
           </form>
         </section>
       ) : null}
@@ -261,19 +259,21 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {CHAT_TEXTS.dialogDescription}
         </p>
-        <DialogField
+        <TextField
           id={`${id}-name`}
           label="Name"
+          maxLength={CHAT_LIMITS.name}
           value={name}
           onChange={setName}
           onBlur={() => setTouched((t) => ({ ...t, name: true }))}
           error={touched.name ? errors.name : undefined}
           autoComplete="name"
         />
-        <DialogField
+        <TextField
           id={`${id}-email`}
           label="Email"
           type="email"
+          maxLength={CHAT_LIMITS.email}
           value={email}
           onChange={setEmail}
           onBlur={() => setTouched((t) => ({ ...t, email: true }))}
@@ -281,59 +281,14 @@ function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfir
           autoComplete="email"
         />
         <div className="flex justify-end gap-3 pt-2">
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
+          <button type="button" onClick={onCancel} className={buttonClasses('outline', '', 'sm')}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={!valid}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-          >
+          <button type="submit" disabled={!valid} className={buttonClasses('primary', '', 'sm')}>
             Send Message
           </button>
         </div>
       </form>
     </dialog>
-  )
-}
-
-function DialogField(props: {
-  id: string
-  label: string
-  type?: string
-  value: string
-  onChange: (value: string) => void
-  onBlur: () => void
-  error?: string
-  autoComplete: string
-}) {
-  const { id, label, type = 'text', value, onChange, onBlur, error, autoComplete } = props
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        maxLength={type === 'email' ? CHAT_LIMITS.email : CHAT_LIMITS.name}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   )
 }

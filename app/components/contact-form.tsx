@@ -4,9 +4,18 @@ import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Field } from '#app/components/ui/field'
+import { StatusButton } from '#app/components/ui/button'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
-import { CONTACT_CONSTRAINT, CONTACT_LIMITS, SERVICE_CHOICES, serviceLabel } from '#app/domain/contact-form-fields'
+import {
+  CONTACT_CONSTRAINT,
+  CONTACT_FAILURE_FALLBACK,
+  CONTACT_FAILURE_TITLE,
+  CONTACT_LIMITS,
+  CONTACT_SUCCESS_TOAST,
+  SERVICE_CHOICES,
+  serviceLabel,
+} from '#app/domain/contact-form-fields'
 import type { contactAction } from '#app/enquiries/contact-action.server'
 
 // SPEC §2 Contact, §4 (contact form states), §5 (rules), §8 (texts). The form posts to the home
@@ -14,13 +23,9 @@ import type { contactAction } from '#app/enquiries/contact-action.server'
 // redirects to /#contact with a flash toast), with JavaScript through a fetcher (no reload, toasts,
 // form reset, and the hidden 'Last Form Submission' panel).
 
-const FAILURE_TITLE = 'Form Submission Error'
-const FAILURE_FALLBACK = 'There was a problem sending your message. Please try again.'
-const SUCCESS_TOAST = { title: 'Message Sent Successfully!', description: "Thank you for your message. We'll get back to you soon." }
-
 type ContactActionData = Awaited<ReturnType<typeof contactAction>>
 type ContactActionResult = Exclude<ContactActionData, Response> extends { data: infer D } ? D : never
-type SavedContact = NonNullable<ContactActionResult['contact']>
+type ContactSubmission = NonNullable<ContactActionResult['contact']>
 
 type Validate = typeof validateContactForm
 let validateWithSchema: Validate | undefined
@@ -49,17 +54,30 @@ function validate(formData: FormData): ReturnType<Validate> {
   return (validateWithSchema ?? passThrough)(formData)
 }
 
+// conform checks a field on blur by submitting the form with a temporary hidden button of this
+// name, removed straight after (@conform-to/dom's INTENT). That is a check, not a send.
+const CONFORM_INTENT = '__intent__'
+const heldSends = new WeakSet<HTMLFormElement>()
+
 /**
- * A submit that comes before the schema has arrived is held (in the capture phase, ahead of
+ * A send that comes before the schema has arrived is held (in the capture phase, ahead of
  * conform's handler) and repeated once it has, so the browser always validates with the schema.
+ * Field checks pass (validate() accepts everything until then); a second send while one is held
+ * is dropped, so a double click sends once.
  */
 function holdUntilValidationLoaded(event: React.FormEvent<HTMLFormElement>) {
   if (validateWithSchema) return
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null
+  if (submitter?.name === CONFORM_INTENT) return
   event.preventDefault()
   event.stopPropagation()
   const form = event.currentTarget
-  const submitter = (event.nativeEvent as SubmitEvent).submitter
-  void loadValidation().then(() => form.requestSubmit(submitter))
+  if (heldSends.has(form)) return
+  heldSends.add(form)
+  void loadValidation().then(() => {
+    heldSends.delete(form)
+    form.requestSubmit(submitter?.form === form ? submitter : null)
+  })
 }
 
 export function ContactForm() {
@@ -173,13 +191,9 @@ export function ContactForm() {
             {form.errors.join(' ')}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white shadow hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
-        >
-          {sending ? 'Sending...' : 'Send Message'}
-        </button>
+        <StatusButton pending={sending} pendingText="Sending..." className="w-full shadow">
+          Send Message
+        </StatusButton>
       </fetcher.Form>
     </div>
   )
@@ -195,18 +209,18 @@ function inputProps(field: FieldMetadata<string | undefined>, type: 'text' | 'em
  * the 'Last Form Submission' panel (SPEC §4).
  */
 function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' | 'loading' | 'submitting') {
-  const [lastSubmission, setLastSubmission] = useState<SavedContact | null>(null)
+  const [lastSubmission, setLastSubmission] = useState<ContactSubmission | null>(null)
   const handled = useRef<ContactActionResult | undefined>(undefined)
   useEffect(() => {
     if (state !== 'idle' || !data || handled.current === data) return
     handled.current = data
     if (data.contact) {
       setLastSubmission(data.contact)
-      showToast(SUCCESS_TOAST)
+      showToast(CONTACT_SUCCESS_TOAST)
       return
     }
     const serverMessage = data.result.error?.['']?.[0]
-    showToast({ title: FAILURE_TITLE, description: serverMessage ?? FAILURE_FALLBACK, variant: 'destructive' })
+    showToast({ title: CONTACT_FAILURE_TITLE, description: serverMessage ?? CONTACT_FAILURE_FALLBACK, variant: 'destructive' })
   }, [data, state])
   return lastSubmission
 }
@@ -215,14 +229,24 @@ function useFetcherOutcome(data: ContactActionResult | undefined, state: 'idle' 
  * Hidden until the visitor double-clicks the contact section's e-mail link, and only after a
  * successful submit. The link belongs to the contact section, so the panel listens on the document.
  */
-function LastSubmissionPanel({ submission }: { submission: SavedContact | null }) {
+function LastSubmissionPanel({ submission }: { submission: ContactSubmission | null }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
+    const onEmailLink = (event: MouseEvent) => event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')
     const toggle = (event: MouseEvent) => {
-      if (event.target instanceof Element && event.target.closest('#contact a[href^="mailto:"]')) setOpen((wasOpen) => !wasOpen)
+      if (onEmailLink(event)) setOpen((wasOpen) => !wasOpen)
+    }
+    // The first click of a double click opens the mail app as usual; the second must not try
+    // again (the browser refuses it without a fresh gesture and logs an error).
+    const secondClick = (event: MouseEvent) => {
+      if (event.detail > 1 && onEmailLink(event)) event.preventDefault()
     }
     document.addEventListener('dblclick', toggle)
-    return () => document.removeEventListener('dblclick', toggle)
+    document.addEventListener('click', secondClick)
+    return () => {
+      document.removeEventListener('dblclick', toggle)
+      document.removeEventListener('click', secondClick)
+    }
   }, [])
   if (!open || !submission) return null
   const rows: [string, string][] = [

@@ -1,5 +1,5 @@
-import { BUSINESS } from '#app/domain/business'
-import type { LegalDocument } from '#app/domain/legal'
+import { ADDRESS_LINES, BUSINESS } from '#app/domain/business'
+import type { LegalDocument } from '#app/content/legal'
 import { SectionText } from '#app/components/ui/section-text'
 
 /** The three legal pages share one layout: title, last-updated date, contents, numbered sections. */
@@ -34,9 +34,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocument }) {
         </div>
         <address className="mt-12 rounded-xl border border-slate-200 p-6 text-slate-700 not-italic">
           <p className="font-semibold text-navy">{BUSINESS.name}</p>
-          <p>
-            {BUSINESS.address.street}, {BUSINESS.address.locality}, {BUSINESS.address.region} {BUSINESS.address.postalCode}
-          </p>
+          <p>{ADDRESS_LINES.join(', ')}</p>
           <p>
             <a href={BUSINESS.phone.href} className="text-brand-700 hover:underline">
               {BUSINESS.phone.display}

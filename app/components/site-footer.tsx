@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
-import { BUSINESS, copyrightLine } from '#app/domain/business'
+import { ADDRESS_LINES, BUSINESS, copyrightLine } from '#app/domain/business'
 
 const FOOTER_SERVICES = [
   'Managed IT Services',
@@ -139,9 +139,9 @@ export function SiteFooter() {
               </a>
             </p>
             <p>
-              {BUSINESS.address.street}
+              {ADDRESS_LINES[0]}
               <br />
-              {BUSINESS.address.locality}, {BUSINESS.address.region} {BUSINESS.address.postalCode}
+              {ADDRESS_LINES[1]}
             </p>
             <p>
               {BUSINESS.hours.weekdays}

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { isCheckoutPath, scrollToSection } from '#app/components/section-link'
+import { scrollToSection } from '#app/components/section-link'
+import { isCheckoutPath } from '#app/domain/site-paths'
 
 // Hydrating a page makes React walk every element the server sent, on the phone's main thread,
 // although most of the home page never changes once it is there. A static island is left exactly
@@ -59,7 +60,13 @@ export function useStaticIslandLinks() {
         if (scrollToSection(url.hash.slice(1))) event.preventDefault()
         return
       }
-      if (!anchor.hasAttribute('data-discover') && !(url.pathname === '/' && url.hash)) return
+      if (url.pathname === '/' && url.hash) {
+        // As SectionLink does from another page: to the home page, which then scrolls to the section.
+        event.preventDefault()
+        void navigate('/', { state: { scrollToSection: url.hash.slice(1) }, preventScrollReset: true })
+        return
+      }
+      if (!anchor.hasAttribute('data-discover')) return
       event.preventDefault()
       void navigate(`${url.pathname}${url.search}${url.hash}`)
     }

@@ -2,8 +2,10 @@ import type { RouterContextProvider } from 'react-router'
 import { type AdminUser, requireAdminApi } from '#app/auth/require-admin.server'
 import { CONTENT_FIELDS, type ContentKind, isContentKind } from '#app/domain/content-rules'
 import { BODY_LIMITS } from '#app/http/body-limits'
+import { z } from '#app/domain/zod'
+import { jsonAction } from '#app/http/json-action.server'
 import { readJsonBody } from '#app/http/request-body.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { badRequest, handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { ContentEditError, createContent, deleteContent, getContent, listContent, updateContent } from './content-editing.server'
 
 // The JSON API for staff content (issue 14 point 5): GET/POST /api/admin/<kind> and
@@ -27,37 +29,34 @@ function idOf(raw: string | undefined, kind: ContentKind): number {
 
 function refusal(error: unknown): Response {
   if (!(error instanceof ContentEditError)) throw error
-  return jsonError(error.status, error.message, {
-    ...(error.status === 400 ? { errors: error.errors } : {}),
-    ...(error.current ? { current: error.current } : {}),
-  })
+  if (error.status === 400) return badRequest(Object.keys(error.errors).length > 0 ? error.errors : { form: [error.message] })
+  return jsonError(error.status, error.message, error.current ? { current: error.current } : undefined)
 }
 
 const editBy = (admin: AdminUser, context: Args['context']) => ({ actor: { id: admin.id, username: admin.username }, context })
 
+const ONE_OBJECT = 'Send one JSON object.'
+const jsonObject = z.record(z.string(), z.unknown(), { error: ONE_OBJECT })
+
 async function readObject(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(request, BODY_LIMITS.contentJson)
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw jsonError(400, 'Send one JSON object.', { errors: { form: ['Send one JSON object.'] } })
-  return body as Record<string, unknown>
+  const parsed = jsonObject.safeParse(await readJsonBody(request, BODY_LIMITS.contentJson))
+  if (!parsed.success) throw badRequest({ form: [ONE_OBJECT] })
+  return parsed.data
 }
 
 /** Names the API accepts for a kind: its fields, plus `version` on a change. */
 function checkFieldNames(kind: ContentKind, body: Record<string, unknown>, { allowVersion }: { allowVersion: boolean }) {
-  const known = new Set(CONTENT_FIELDS[kind].map((field) => field.name))
-  const unknown = Object.keys(body).filter((name) => !known.has(name) && !(allowVersion && name === 'version') && name !== 'id')
+  const known = [...CONTENT_FIELDS[kind].map((field) => field.name)]
+  const unknown = Object.keys(body).filter((name) => !known.includes(name) && !(allowVersion && name === 'version') && name !== 'id')
   if (unknown.length > 0) {
-    const message = `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Fields are ${[...known].join(', ')}.`
-    throw jsonError(400, message, { errors: Object.fromEntries(unknown.map((name) => [name, [`Unknown field ${name}`]])) })
+    throw badRequest(Object.fromEntries(unknown.map((name) => [name, [`Unknown field: ${name}. Fields are ${known.join(', ')}.`]])))
   }
 }
 
 function readVersion(value: unknown): number | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value
-  throw jsonError(400, 'version must be the whole number the record was read with.', {
-    errors: { version: ['version must be a whole number'] },
-  })
+  throw badRequest({ version: ['version must be the whole number the record was read with'] })
 }
 
 /** GET /api/admin/<kind>: every record, hidden ones and drafts included. */
@@ -69,21 +68,29 @@ export function listRecords({ request }: Args) {
   })
 }
 
-/** POST /api/admin/<kind>: 201 with the new record and its id. */
+/** POST /api/admin/<kind>: 201 with the new record and its id (the shared JSON action: POST only, size-limited body). */
 export function createRecord({ request, context }: Args) {
-  return handleJsonErrors(async () => {
-    const admin = await requireAdminApi(request)
-    const kind = kindOf(request)
-    if (request.method !== 'POST')
-      return jsonError(405, 'Use GET to list or POST to create.', undefined, { headers: { Allow: 'GET, POST' } })
-    const body = await readObject(request)
-    checkFieldNames(kind, body, { allowVersion: false })
-    try {
-      return Response.json(await createContent(kind, body, editBy(admin, context)), { status: 201 })
-    } catch (error) {
-      return refusal(error)
-    }
-  })
+  let admin: AdminUser | undefined
+  return jsonAction(
+    {
+      request,
+      schema: jsonObject,
+      maxBytes: BODY_LIMITS.contentJson,
+      guard: async () => {
+        admin = await requireAdminApi(request)
+      },
+      postOnlyMessage: 'Use GET to list or POST to create.',
+    },
+    async (body) => {
+      const kind = kindOf(request)
+      checkFieldNames(kind, body, { allowVersion: false })
+      try {
+        return Response.json(await createContent(kind, body, editBy(admin!, context)), { status: 201 })
+      } catch (error) {
+        return refusal(error)
+      }
+    },
+  )
 }
 
 /** GET /api/admin/<kind>/:id */

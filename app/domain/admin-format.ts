@@ -10,24 +10,15 @@ export function formatAdminDate(value: Date | string | null | undefined): string
   return Number.isNaN(date.getTime()) ? 'N/A' : `${dateTimeFormat.format(date)} ET`
 }
 
-// SPEC §3 contact service choices (value: label); unknown values are shown as stored.
-const SERVICE_LABELS: Record<string, string> = {
-  'managed-it': 'IT Managed Services',
-  network: 'Network Support & Maintenance',
-  cybersecurity: 'Cybersecurity Services',
-  hardware: 'Hardware Procurement & Integration',
-  telecom: 'Telecommunications Services',
-  voip: 'VoIP Services',
-  cellular: 'Cellular Services',
-  internet: 'Internet Services',
-  cloud: 'Cloud Services',
-  virtual: 'Virtual Infrastructure',
-  saas: 'Software-as-a-Service',
-  consulting: 'IT Consulting',
-  other: 'Other',
+const hourFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: BUSINESS_TIME_ZONE })
+const dayHourFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', timeZone: BUSINESS_TIME_ZONE })
+
+/** An hour on the staff charts, in Eastern time: '3 PM'. */
+export function formatHour(value: Date | string): string {
+  return hourFormat.format(new Date(value))
 }
 
-export function serviceLabel(value: string | null | undefined): string | null {
-  if (!value) return null
-  return SERVICE_LABELS[value] ?? value
+/** An hour with its weekday, in Eastern time: 'Mon 3 PM'. */
+export function formatDayHour(value: Date | string): string {
+  return dayHourFormat.format(new Date(value))
 }

@@ -1,17 +1,9 @@
-import { z } from 'zod'
+import { ADMIN_LOGIN_MESSAGES } from './admin-login-fields'
+import { z } from './zod'
 
 // SPEC §5: username and password both required. Shared by the sign-in form and its action.
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
+  username: z.string({ error: ADMIN_LOGIN_MESSAGES.username }).trim().min(1, ADMIN_LOGIN_MESSAGES.username).max(200),
+  password: z.string({ error: ADMIN_LOGIN_MESSAGES.password }).min(1, ADMIN_LOGIN_MESSAGES.password).max(1000),
   redirectTo: z.string().optional(),
 })
-
-// SPEC §8 toasts.
-export const SIGNED_IN_TOAST = { title: 'Successfully logged in', description: 'Welcome to the admin dashboard' } as const
-export const SIGN_IN_FAILED_TOAST = {
-  title: 'Authentication failed',
-  description: 'Invalid username or password',
-  variant: 'destructive',
-} as const
-export const LOGGED_OUT_TOAST = { title: 'Logged out', description: 'You have been logged out successfully' } as const

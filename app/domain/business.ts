@@ -30,6 +30,12 @@ export const BUSINESS = {
   trustedBy: '2000+',
 } as const
 
+/** The postal address as it is printed everywhere (footer, contact section, legal pages). */
+export const ADDRESS_LINES = [
+  BUSINESS.address.street,
+  `${BUSINESS.address.locality}, ${BUSINESS.address.region} ${BUSINESS.address.postalCode}`,
+] as const
+
 export const CLOUD_BACKUP_NAME = `${BUSINESS.shortName} Cloud Backup`
 
 export function copyrightLine(now: Date = new Date()) {

@@ -1,9 +1,5 @@
-// Shapes of the catalogue as the pages and the JSON API see it (SPEC §3), and the image rule.
-
-export type ServiceSummary = { id: number; name: string; description: string; shortDescription: string; image: string; features: string[] }
-export type SolutionSummary = { id: number; name: string; description: string; industry: string; image: string; features: string[] }
-export type TestimonialSummary = { id: number; name: string; company: string; text: string; rating: number }
-export type PlanSummary = { id: number; name: string; description: string; price: number; features: string[]; popular: boolean }
+// The catalogue's image rule (SPEC §3). What the pages show of each record is derived from the
+// models in catalogue/catalogue.server.ts.
 
 /** SPEC §3: an image path starting with '/' is ours and used as is; otherwise ask the image host for 800×500. */
 export function catalogueImageUrl(image: string): string {

@@ -1,7 +1,6 @@
 // What a visitor chose on the checkout page, read from the address (the address is the state:
 // a reload or a shared link shows the same order). Pure, so the loader, the page and the
 // no-JavaScript form action all read the choices the same way.
-import type { PlanSummary } from './catalogue'
 import {
   type Ms365OptionId,
   type PriceQuote,
@@ -12,9 +11,12 @@ import {
   quote,
 } from './pricing'
 
-export type CheckoutChoices = {
+/** What the checkout needs of a plan; the page passes its own richer plan type through. */
+export type CheckoutPlan = { id: number; name: string; price: number }
+
+export type CheckoutChoices<Plan extends CheckoutPlan = CheckoutPlan> = {
   planId: number | null
-  plan: PlanSummary | null
+  plan: Plan | null
   ms365Option: Ms365OptionId
   /** The seat count as typed (kept so the field shows what the visitor entered). */
   usersInput: string
@@ -32,11 +34,11 @@ export function parsePlanId(value: string | null | undefined): number | null {
   return id >= 1 ? id : null
 }
 
-export function readCheckoutChoices(
+export function readCheckoutChoices<Plan extends CheckoutPlan>(
   search: URLSearchParams,
   pathPlanId: string | undefined,
-  plans: readonly PlanSummary[],
-): CheckoutChoices {
+  plans: readonly Plan[],
+): CheckoutChoices<Plan> {
   const planId = parsePlanId(pathPlanId ?? search.get('plan'))
   const plan = plans.find((candidate) => candidate.id === planId) ?? null
   const ms365Option = parseMs365Option(search.get('microsoft365'))

@@ -1,5 +1,6 @@
-// The contact form's choices, messages and limits (SPEC §3, §5), without zod: the form component
-// ships these to every visitor, while the schema in contact-form.ts loads only when needed.
+// The contact form's choices, messages and limits (SPEC §3, §5, §8), without zod: the form
+// component ships these to every visitor, while the schema in contact-form.ts loads only when needed.
+import type { Toast } from './toast'
 
 export const SERVICE_CHOICES = [
   { value: 'managed-it', label: 'IT Managed Services' },
@@ -19,9 +20,20 @@ export const SERVICE_CHOICES = [
 
 export type ServiceValue = (typeof SERVICE_CHOICES)[number]['value']
 
+/** The label of a service choice; a value no longer on the list is shown as stored; none is undefined. */
 export function serviceLabel(value: string | null | undefined): string | undefined {
-  return SERVICE_CHOICES.find((choice) => choice.value === value)?.label
+  if (!value) return undefined
+  return SERVICE_CHOICES.find((choice) => choice.value === value)?.label ?? value
 }
+
+/** SPEC §8: what the visitor is told after sending. */
+export const CONTACT_SUCCESS_TOAST: Toast = {
+  title: 'Message Sent Successfully!',
+  description: "Thank you for your message. We'll get back to you soon.",
+}
+export const CONTACT_FAILURE_TITLE = 'Form Submission Error'
+export const CONTACT_FAILURE_FALLBACK = 'There was a problem sending your message. Please try again.'
+export const CONTACT_NO_RESPONSE_MESSAGE = 'Failed to receive response from server.'
 
 export const CONTACT_MESSAGES = {
   name: 'Name must be at least 2 characters',

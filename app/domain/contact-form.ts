@@ -39,24 +39,12 @@ export type ContactFormValues = z.output<typeof contactFormSchema>
 /**
  * The JSON API receives what the browser form sends: empty optional fields arrive as "" (conform
  * turns them into undefined for forms; this does the same for JSON bodies). Only top-level empty
- * strings change, so anything else still reaches the schema and fails there.
+ * strings change, so anything else still reaches the schema and fails there; a body that is not
+ * an object fails as a whole.
  */
-export function parseContactJson(body: unknown) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return contactFormSchema.safeParse(undefined)
-  }
-  const cleaned = Object.fromEntries(
+export const contactJsonSchema = z.preprocess((body) => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  return Object.fromEntries(
     Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? undefined : value]),
   )
-  return contactFormSchema.safeParse(cleaned)
-}
-
-/** Field name → messages, the shape both the API's 400 body and conform's errors use. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : 'form'
-    ;(errors[field] ??= []).push(issue.message)
-  }
-  return errors
-}
+}, contactFormSchema)

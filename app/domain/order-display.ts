@@ -6,3 +6,8 @@ export function describeOrderOptions(order: { ms365Option: string; includeCloudB
   if (option.id === 'none') return 'No add-ons'
   return order.includeCloudBackup ? `${option.label} + Cloud Backup` : option.label
 }
+
+/** An order paid on Stripe's hosted page gets its buyer's name from the webhook: until then, none. */
+export function buyerName(order: { name: string | null }): string {
+  return order.name ?? 'Buyer on Stripe Checkout'
+}

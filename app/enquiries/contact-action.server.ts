@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { contactFormSchema } from '#app/domain/contact-form'
 import { assertSameOrigin } from '#app/auth/same-origin.server'
+import { CONTACT_SUCCESS_TOAST } from '#app/domain/contact-form-fields'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { BodyTooLargeError, readFormWithLimit } from '#app/http/request-body.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/responses.server'
@@ -11,12 +12,8 @@ import { hitRateLimit } from '#app/security/rate-limit.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import { isSpam } from './honeypot.server'
 import { CONTACT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from './limits.server'
-import { receiveContact, type SavedContact } from './receive-contact.server'
-
-export const CONTACT_SUCCESS_TOAST = {
-  title: 'Message Sent Successfully!',
-  description: "Thank you for your message. We'll get back to you soon.",
-} as const
+import type { ContactSubmission } from './contact-submission.server'
+import { receiveContact } from './receive-contact.server'
 
 /**
  * The browser form adds this field once JavaScript runs (it then submits through a fetcher and
@@ -44,19 +41,19 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
       status: 'error',
       error: { '': ['Your message is too long to send. Please shorten it.'] },
     }
-    return data({ result: tooLarge, contact: null as SavedContact | null }, { status: 413 })
+    return data({ result: tooLarge, contact: null as ContactSubmission | null }, { status: 413 })
   }
   const enhanced = formData.get(ENHANCED_FIELD) === 'true'
   const submission = parseWithZod(formData, { schema: contactFormSchema })
 
   const refuse = (status: number, message: string, headers?: HeadersInit) =>
-    data({ result: submission.reply({ formErrors: [message] }), contact: null as SavedContact | null }, { status, headers })
+    data({ result: submission.reply({ formErrors: [message] }), contact: null as ContactSubmission | null }, { status, headers })
 
   if (await isSpam(formData)) return refuse(400, NOT_SENT_MESSAGE)
 
   // Mistakes don't count against the limit: only an enquiry that would be saved does.
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), contact: null as SavedContact | null }, { status: 400 })
+    return data({ result: submission.reply(), contact: null as ContactSubmission | null }, { status: 400 })
   }
   try {
     const limit = await hitRateLimit(CONTACT_RATE_LIMIT, requestInfo(context).clientIp)

@@ -1,14 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ClientActionFunctionArgs } from 'react-router'
+import { CONTACT_FAILURE_FALLBACK, CONTACT_NO_RESPONSE_MESSAGE } from '#app/domain/contact-form-fields'
 import { isNoAnswer } from '#app/http/no-answer'
-import type { SavedContact } from './receive-contact.server'
-
-export const NO_RESPONSE_MESSAGE = 'Failed to receive response from server.'
-const PROBLEM_MESSAGE = 'There was a problem sending your message. Please try again.'
+import type { ContactSubmission } from './contact-submission.server'
 
 function failure(message: string) {
   const result: SubmissionResult<string[]> = { status: 'error', error: { '': [message] } }
-  return { result, contact: null as SavedContact | null }
+  return { result, contact: null as ContactSubmission | null }
 }
 
 /**
@@ -19,8 +17,8 @@ function failure(message: string) {
  */
 export async function contactClientAction({ serverAction }: ClientActionFunctionArgs) {
   try {
-    return await serverAction<{ result: SubmissionResult<string[]>; contact: SavedContact | null }>()
+    return await serverAction<{ result: SubmissionResult<string[]>; contact: ContactSubmission | null }>()
   } catch (error) {
-    return failure(isNoAnswer(error) ? NO_RESPONSE_MESSAGE : PROBLEM_MESSAGE)
+    return failure(isNoAnswer(error) ? CONTACT_NO_RESPONSE_MESSAGE : CONTACT_FAILURE_FALLBACK)
   }
 }

@@ -3,16 +3,15 @@ import type { ContactFormValues } from '#app/domain/contact-form'
 import { Contact } from '#app/models/contact.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { contactNotification } from './contact-notification.server'
+import { type ContactSubmission, toSubmission } from './contact-submission.server'
 import { log } from '#app/observability/logger.server'
-
-export type SavedContact = { id: string; name: string; email: string; phone?: string; service?: string; message: string; createdAt: string }
 
 /**
  * Saves an enquiry, then queues the staff e-mail. The save is what the visitor is told about: when
  * it throws (database down) the caller reports a failure. Queueing comes after, so a notification
  * problem can never lose or un-save the enquiry; it is logged, and the enquiry stays in /admin.
  */
-export async function receiveContact(values: ContactFormValues): Promise<SavedContact> {
+export async function receiveContact(values: ContactFormValues): Promise<ContactSubmission> {
   const saved = await Contact.create({
     name: values.name,
     email: values.email,
@@ -20,7 +19,7 @@ export async function receiveContact(values: ContactFormValues): Promise<SavedCo
     service: values.service,
     message: values.message,
   })
-  const contact = saved.toJSON() as unknown as SavedContact & { createdAt: Date }
+  const contact = toSubmission(saved.toObject())
   try {
     const id = await queueOutboxMessage(
       'email',
@@ -31,5 +30,5 @@ export async function receiveContact(values: ContactFormValues): Promise<SavedCo
   } catch (error) {
     log.error({ contactId: contact.id, err: error }, 'enquiry saved but its e-mail could not be queued')
   }
-  return { ...contact, createdAt: saved.createdAt.toISOString() }
+  return contact
 }

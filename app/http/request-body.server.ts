@@ -1,5 +1,5 @@
 import { describeBytes } from '#app/http/body-limits'
-import { jsonError } from '#app/http/responses.server'
+import { badRequest, jsonError } from '#app/http/responses.server'
 
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -62,6 +62,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw jsonError(400, 'The request body is not valid JSON.')
+    throw badRequest({ form: ['The request body is not valid JSON.'] })
   }
 }

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 /**
@@ -15,5 +15,8 @@ const accessLogRecentSchema = new Schema(
   { versionKey: false },
 )
 accessLogRecentSchema.index({ newestAt: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type AccessLogRecentDocument = InferSchemaType<typeof accessLogRecentSchema>
 
 export const AccessLogRecent = defineModel('AccessLogRecent', accessLogRecentSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 /**
@@ -24,5 +24,8 @@ const accessLogRollupSchema = new Schema(
   { versionKey: false },
 )
 accessLogRollupSchema.index({ bucket: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type AccessLogRollupDocument = InferSchemaType<typeof accessLogRollupSchema>
 
 export const AccessLogRollup = defineModel('AccessLogRollup', accessLogRollupSchema)

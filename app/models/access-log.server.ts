@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 const accessLogSchema = new Schema(
@@ -16,5 +16,8 @@ const accessLogSchema = new Schema(
   { versionKey: false },
 )
 accessLogSchema.index({ timestamp: -1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type AccessLogEntryDocument = InferSchemaType<typeof accessLogSchema>
 
 export const AccessLogEntry = defineModel('AccessLogEntry', accessLogSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 /**
@@ -18,5 +18,8 @@ const adminSessionSchema = new Schema(
 )
 adminSessionSchema.index({ expiresAt: 1 })
 adminSessionSchema.index({ userId: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type AdminSessionDocument = InferSchemaType<typeof adminSessionSchema>
 
 export const AdminSession = defineModel('AdminSession', adminSessionSchema)

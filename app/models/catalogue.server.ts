@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel, toJSONWithId } from '#app/db/define-model.server'
 
 // Catalogue records keep small, stable integer ids (set by the seed), so links such as
@@ -76,6 +76,12 @@ const planSchema = new Schema(
   },
   { toJSON: toJSONWithId },
 )
+
+/** Stored catalogue records, as their schemas define them. */
+export type ServiceDocument = InferSchemaType<typeof serviceSchema>
+export type SolutionDocument = InferSchemaType<typeof solutionSchema>
+export type TestimonialDocument = InferSchemaType<typeof testimonialSchema>
+export type PlanDocument = InferSchemaType<typeof planSchema>
 
 export const Service = defineModel('Service', serviceSchema)
 export const Solution = defineModel('Solution', solutionSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel, toJSONWithId } from '#app/db/define-model.server'
 
 const chatMessageSchema = new Schema(
@@ -23,5 +23,8 @@ const chatConversationSchema = new Schema(
   { toJSON: toJSONWithId },
 )
 chatConversationSchema.index({ updatedAt: -1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type ChatConversationDocument = InferSchemaType<typeof chatConversationSchema>
 
 export const ChatConversation = defineModel('ChatConversation', chatConversationSchema)

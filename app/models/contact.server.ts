@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel, toJSONWithId } from '#app/db/define-model.server'
 
 const contactSchema = new Schema(
@@ -13,5 +13,8 @@ const contactSchema = new Schema(
   { toJSON: toJSONWithId },
 )
 contactSchema.index({ createdAt: -1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type ContactDocument = InferSchemaType<typeof contactSchema>
 
 export const Contact = defineModel('Contact', contactSchema)

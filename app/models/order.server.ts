@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel, toJSONWithId } from '#app/db/define-model.server'
 import { ORDER_STATUSES } from '#app/domain/order-status'
 import { MS365_OPTION_IDS } from '#app/domain/pricing'
@@ -43,5 +43,8 @@ orderSchema.index({ createdAt: -1 })
 orderSchema.index({ stripeSubscriptionId: 1 })
 orderSchema.index({ stripeCheckoutSessionId: 1 })
 orderSchema.index({ paymentId: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type OrderDocument = InferSchemaType<typeof orderSchema>
 
 export const Order = defineModel('Order', orderSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 export const OUTBOX_CHANNELS = ['email', 'teams'] as const
@@ -34,5 +34,8 @@ const outboxMessageSchema = new Schema(
 )
 outboxMessageSchema.index({ status: 1, nextAttemptAt: 1 })
 outboxMessageSchema.index({ subject: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type OutboxMessageDocument = InferSchemaType<typeof outboxMessageSchema>
 
 export const OutboxMessage = defineModel('OutboxMessage', outboxMessageSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 /**
@@ -17,5 +17,8 @@ const rateLimitHitSchema = new Schema(
 )
 rateLimitHitSchema.index({ key: 1, windowStart: 1 })
 rateLimitHitSchema.index({ expiresAt: 1 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type RateLimitHitDocument = InferSchemaType<typeof rateLimitHitSchema>
 
 export const RateLimitHit = defineModel('RateLimitHit', rateLimitHitSchema)

@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose'
+import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/db/define-model.server'
 
 export const STAFF_ROLES = ['owner', 'staff'] as const
@@ -19,5 +19,8 @@ const userSchema = new Schema({
   demo: { type: Boolean, default: false },
   passwordChangedAt: { type: Date },
 })
+
+/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
+export type UserDocument = InferSchemaType<typeof userSchema>
 
 export const User = defineModel('User', userSchema)

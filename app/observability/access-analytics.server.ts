@@ -1,15 +1,14 @@
-import type { AccessAnalytics } from '#app/domain/access-analytics'
+import { type AccessAnalytics, ANALYTICS_WINDOW_MS } from '#app/domain/access-analytics'
 import { easternDate } from '#app/domain/eastern-time'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
-import { bucketOf, mergeRollups, type StoredRollup } from './access-rollup'
+import { bucketOf, hourlyTraffic, mergeRollups } from './access-rollup'
 import { csvNumberCell, csvRow, csvTextCell } from './csv'
 import { type LogLine, mergeRecentLines } from './recent-log'
 
 // Staff see the last 24 hours (SPEC §2 Access logs). Queries are plain finds, so they run on
 // MongoDB and FerretDB alike.
-export const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RAW_LOG_LIMIT = 1000
 export const TOP_PAGES_LIMIT = 10
 
@@ -27,15 +26,15 @@ export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalyt
   const since = new Date(bucketOf(now.getTime() - ANALYTICS_WINDOW_MS))
   const documents = await AccessLogRollup.find(
     { bucket: { $gte: since } },
-    { requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
-  ).lean<StoredRollup[]>()
-  return mergeRollups(documents, TOP_PAGES_LIMIT)
+    { bucket: 1, requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
+  ).lean()
+  return { ...mergeRollups(documents, TOP_PAGES_LIMIT), hourly: hourlyTraffic(documents, now.getTime()) }
 }
 
 /** The latest requests of the window, newest first, one a line, merged from every instance's recent lines. */
 export async function getRawAccessLog(now = new Date(), limit = RAW_LOG_LIMIT): Promise<string> {
   const since = new Date(now.getTime() - ANALYTICS_WINDOW_MS)
-  const documents = await AccessLogRecent.find({ newestAt: { $gte: since } }, { lines: 1 }).lean<{ lines: string }[]>()
+  const documents = await AccessLogRecent.find({ newestAt: { $gte: since } }, { lines: 1 }).lean()
   return mergeRecentLines(
     documents.map((doc) => doc.lines),
     since,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { ObjectId } from 'mongoose'
+import { ANALYTICS_WINDOW_MS } from '#app/domain/access-analytics'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
 import { addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
 import { keepNewest, type LogLine, recentLogDocument } from './recent-log'
 
-const ANALYTICS_WINDOW_MS = 24 * 60 * 60 * 1000
 const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addToRollups, mergeRollups, PATHS_PER_BUCKET, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
+import { addToRollups, hourlyTraffic, mergeRollups, PATHS_PER_BUCKET, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
 
 const base = Date.UTC(2026, 0, 1, 12, 0, 0)
 const entry = (offsetMs: number, path: string, status: number, responseTimeMs: number, visitorKey: string) => ({
@@ -79,5 +79,39 @@ describe('access-log rollups', () => {
       httpStatusCodes: {},
       mostVisitedPages: [],
     })
+  })
+})
+
+describe('the hourly traffic chart', () => {
+  const HOUR = 60 * 60 * 1000
+
+  it('gives 24 hours ending with the current one: requests, visitors, 4xx and 5xx per hour, across buckets and instances', () => {
+    const now = base + 30 * 60 * 1000 // 12:30 UTC: the current hour is 12:00
+    const current = new Map<number, Rollup>()
+    addToRollups(current, [
+      entry(0, '/a', 200, 1, 'v1'),
+      entry(ROLLUP_BUCKET_MS, '/a', 404, 1, 'v1'),
+      entry(2 * ROLLUP_BUCKET_MS, '/a', 503, 1, 'v2'),
+    ])
+    const earlier = new Map<number, Rollup>()
+    addToRollups(earlier, [entry(-3 * HOUR, '/b', 200, 1, 'v3'), entry(-3 * HOUR + 5, '/b', 500, 1, 'v3')])
+    const tooOld = new Map<number, Rollup>()
+    addToRollups(tooOld, [entry(-24 * HOUR, '/c', 200, 1, 'v4')])
+    const documents = [current, earlier, tooOld].flatMap((rollups, i) => [...rollups.values()].map((r) => rollupDocument(`i${i}`, r)))
+
+    const hours = hourlyTraffic(documents, now)
+    expect(hours).toHaveLength(24)
+    expect(hours[0]?.hour).toBe('2025-12-31T13:00:00.000Z')
+    expect(hours.at(-1)).toEqual({
+      hour: '2026-01-01T12:00:00.000Z',
+      requests: 3,
+      uniqueVisitors: 2,
+      clientErrors: 1,
+      serverErrors: 1,
+    })
+    expect(hours.at(-4)).toEqual({ hour: '2026-01-01T09:00:00.000Z', requests: 2, uniqueVisitors: 1, clientErrors: 0, serverErrors: 1 })
+    // The hour 24 hours back is outside the chart; quiet hours are zeros, not gaps.
+    expect(hours.reduce((sum, hour) => sum + hour.requests, 0)).toBe(5)
+    expect(hours[5]).toMatchObject({ requests: 0, uniqueVisitors: 0, clientErrors: 0, serverErrors: 0 })
   })
 })

@@ -7,6 +7,7 @@ import {
   sketchToBase64,
   type VisitorSketch,
 } from './visitor-sketch'
+import { CHART_HOURS, HOUR_MS, type HourlyTraffic } from '#app/domain/access-analytics'
 
 // Pure bookkeeping for the access-log rollups (see models/access-log-rollup.server.ts).
 export const ROLLUP_BUCKET_MS = 10 * 60 * 1000
@@ -132,4 +133,39 @@ export function mergeRollups(
       .slice(0, topPages)
       .map(([url, count]) => ({ url, count })),
   }
+}
+
+/**
+ * The chart's series: requests, unique visitors and error responses per hour for the current hour
+ * and the 23 before it, from the same rollups (six 10-minute buckets an hour, any instances).
+ * Eastern time is a whole number of hours from UTC, so UTC hours are Eastern hours too.
+ */
+export function hourlyTraffic(
+  documents: Pick<StoredRollup, 'bucket' | 'requests' | 'statuses' | 'visitors'>[],
+  now: number,
+): HourlyTraffic[] {
+  const firstHour = Math.floor(now / HOUR_MS) * HOUR_MS - (CHART_HOURS - 1) * HOUR_MS
+  const hours = Array.from({ length: CHART_HOURS }, () => ({
+    requests: 0,
+    clientErrors: 0,
+    serverErrors: 0,
+    visitors: emptySketch(),
+  }))
+  for (const doc of documents) {
+    const slot = hours[Math.floor((doc.bucket.getTime() - firstHour) / HOUR_MS)]
+    if (!slot) continue
+    slot.requests += doc.requests
+    for (const [code, count] of parsePairs<number>(doc.statuses)) {
+      if (code >= 400 && code < 500) slot.clientErrors += count
+      else if (code >= 500 && code < 600) slot.serverErrors += count
+    }
+    mergeSketchInto(slot.visitors, sketchFromBase64(doc.visitors))
+  }
+  return hours.map((slot, i) => ({
+    hour: new Date(firstHour + i * HOUR_MS).toISOString(),
+    requests: slot.requests,
+    uniqueVisitors: slot.requests ? estimateVisitors(slot.visitors) : 0,
+    clientErrors: slot.clientErrors,
+    serverErrors: slot.serverErrors,
+  }))
 }

@@ -1,5 +1,5 @@
 import { CHECKOUT_QUERY_PARAMS } from '#app/domain/checkout-choices'
-import { publicPagePaths } from '#app/domain/public-pages'
+import { publicPagePaths } from '#app/content/public-pages'
 
 // What the page cache may answer: public pages and reads that every anonymous visitor gets alike,
 // each with the query parameters it understands. Anything else (another query parameter, a path

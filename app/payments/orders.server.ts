@@ -1,11 +1,12 @@
 import mongoose from 'mongoose'
 import type Stripe from 'stripe'
 import { findHiddenPlanName, findPlan } from '#app/catalogue/catalogue.server'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
-import { Order } from '#app/models/order.server'
-import { newOrderAccessToken } from './order-access.server'
+import { projectionOf, toView, type View } from '#app/db/views.server'
+import { Order, type OrderDocument } from '#app/models/order.server'
+import { newOrderAccessToken, orderAccessTokenMatches } from './order-access.server'
 import { type SubscriptionLine, subscriptionItems, subscriptionLines } from './prices.server'
 import { log } from '#app/observability/logger.server'
 
@@ -199,6 +200,24 @@ export function isStripeError(error: unknown): error is Error {
 
 export const PROVIDER_UNAVAILABLE_MESSAGE = 'Our payment provider could not start the payment. Please try again in a minute.'
 
+const BUYER_STATUS_FIELDS = ['status', 'amount', 'planId', 'createdAt'] as const
+
+/**
+ * What the buyer's page may know of an order (GET /api/orders/:id): its status and what the buyer
+ * already knows; never the name, e-mail or Stripe ids. Staff see any order; a buyer needs the order's
+ * token. Null for an unknown or malformed id and for a wrong token alike: ids are not to be probed.
+ */
+export async function findOrderStatus(
+  id: string,
+  access: { staff: true } | { token: string | null },
+): Promise<View<OrderDocument, (typeof BUYER_STATUS_FIELDS)[number]> | null> {
+  if (!mongoose.isValidObjectId(id)) return null
+  const order = await Order.findById(id, { ...projectionOf(BUYER_STATUS_FIELDS), accessTokenHash: 1 }).lean()
+  if (!order) return null
+  if (!('staff' in access) && !orderAccessTokenMatches(access.token, order.accessTokenHash)) return null
+  return toView(order, BUYER_STATUS_FIELDS)
+}
+
 /** What a Checkout Session id looks like; anything else is never sent to Stripe. */
 export function isCheckoutSessionId(value: string | null): value is string {
   return value !== null && /^cs_(test|live)_[A-Za-z0-9]{10,250}$/.test(value)
@@ -206,7 +225,6 @@ export function isCheckoutSessionId(value: string | null): value is string {
 
 /** Each return from the hosted Checkout page asks Stripe once; an address gets a few per window. */
 export const CHECKOUT_RETURN_LIMIT = { name: 'checkout-return', limit: 20, windowMs: 10 * 60 * 1000 }
-
 /** After the hosted Checkout page sends the buyer back: did the session complete? */
 export async function hostedCheckoutCompleted(stripe: Stripe, sessionId: string): Promise<boolean> {
   try {

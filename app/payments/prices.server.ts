@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { CLOUD_BACKUP_NAME } from '#app/domain/business'
 import { CLOUD_BACKUP_PER_USER_CENTS, type PriceQuote } from '#app/domain/pricing'
 

@@ -1,15 +1,18 @@
 import { requestInfo } from '#app/http/request-context'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { signInHint } from '#app/auth/admin-account.server'
 import { findAdminSession, startAdminSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
 import { SIGN_IN_BUSY_MESSAGE, signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
 import { rememberDevice } from '#app/auth/trusted-device.server'
 import { Field } from '#app/components/ui/field'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
-import { adminLoginSchema, SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login'
+import { adminLoginSchema } from '#app/domain/admin-login'
+import { SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
 import { pageMeta } from '#app/domain/seo'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { readFormWithLimit } from '#app/http/request-body.server'
@@ -64,8 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
-  const signingIn = navigation.state !== 'idle' && navigation.formAction?.startsWith('/admin-login') === true
+  const signingIn = useIsPending()
   const [form, fields] = useForm({
     id: 'admin-login',
     lastResult: actionData?.result,
@@ -98,16 +100,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />
             )}
           />
-          <button
-            type="submit"
-            disabled={signingIn}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            {signingIn ? (
-              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" />
-            ) : null}
+          <StatusButton pending={signingIn} className="w-full">
             Sign in
-          </button>
+          </StatusButton>
         </Form>
         {loaderData.hint ? (
           <p data-testid="sign-in-hint" className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">

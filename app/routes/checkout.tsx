@@ -10,11 +10,21 @@ import { PaymentModal } from '#app/components/checkout/payment-modal'
 import { PlanList } from '#app/components/checkout/plan-list'
 import { getStripeJs } from '#app/components/checkout/stripe-browser'
 import { showToast } from '#app/components/ui/toaster'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { findHiddenPlanName, listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
-import type { PlanSummary } from '#app/domain/catalogue'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { PAYMENT_RETURN_PARAMS, checkoutSearch, parsePlanId, readCheckoutChoices } from '#app/domain/checkout-choices'
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
+import { isCheckoutPath } from '#app/domain/site-paths'
+import {
+  CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  NO_PLAN_SUMMARY_MESSAGE,
+  NO_PLAN_TOAST,
+  PAYMENT_FAILED_RETURN_TOAST,
+  PAYMENT_SUCCEEDED_RETURN_TOAST,
+  PAYMENT_UNCONFIRMED_RETURN_TOAST,
+  TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE,
+} from '#app/domain/payment-messages'
 import { type Ms365OptionId, defaultUsersForPlan } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
 import type { Toast } from '#app/domain/toast'
@@ -42,18 +52,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
     noindex: true,
   })
-
-const PAYMENT_SUCCEEDED: Toast = { title: 'Payment successful!', description: 'Thank you for your purchase. We will be in touch shortly.' }
-const PAYMENT_FAILED: Toast = {
-  title: 'Payment failed',
-  description: 'There was an issue with your payment. Please try again.',
-  variant: 'destructive',
-}
-const PAYMENT_UNCONFIRMED: Toast = {
-  title: 'Payment status unknown',
-  description: 'We could not confirm your payment just now. If it went through, Stripe has e-mailed you a receipt.',
-}
-const NO_PLAN_MESSAGE = 'No plan selected. Please select a plan from the options on the left.'
 
 function withoutReturnParams(search: URLSearchParams) {
   const kept = new URLSearchParams(search)
@@ -89,10 +87,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 async function hostedCheckoutOutcome(result: string, sessionId: string | null, clientIp: string): Promise<Toast> {
   const stripe = getStripe()
-  if (result !== 'success' || !stripe || !isCheckoutSessionId(sessionId)) return PAYMENT_FAILED
+  if (result !== 'success' || !stripe || !isCheckoutSessionId(sessionId)) return PAYMENT_FAILED_RETURN_TOAST
   const limit = await hitRateLimit(CHECKOUT_RETURN_LIMIT, clientIp)
-  if (!limit.allowed) return PAYMENT_UNCONFIRMED
-  return (await hostedCheckoutCompleted(stripe, sessionId)) ? PAYMENT_SUCCEEDED : PAYMENT_FAILED
+  if (!limit.allowed) return PAYMENT_UNCONFIRMED_RETURN_TOAST
+  return (await hostedCheckoutCompleted(stripe, sessionId)) ? PAYMENT_SUCCEEDED_RETURN_TOAST : PAYMENT_FAILED_RETURN_TOAST
 }
 
 /**
@@ -105,12 +103,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const search = new URLSearchParams()
   for (const [name, value] of form) if (typeof value === 'string') search.set(name, value)
   const choices = readCheckoutChoices(search, params.planId, await listPlans())
-  if (!choices.plan) return data({ formError: NO_PLAN_MESSAGE }, { status: 400 })
+  if (!choices.plan) return data({ formError: NO_PLAN_SUMMARY_MESSAGE }, { status: 400 })
   if (choices.usersError) return data({ formError: choices.usersError }, { status: 400 })
   const stripe = getStripe()
   if (!stripe || !isCardPaymentConfigured()) return data({ formError: CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE }, { status: 503 })
   const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
-  if (!limit.allowed) return data({ formError: 'Too many payment attempts. Please wait a few minutes and try again.' }, { status: 429 })
+  if (!limit.allowed) return data({ formError: TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE }, { status: 429 })
 
   const state = checkoutSearch(new URLSearchParams(), {
     plan: choices.plan.id,
@@ -140,8 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Options live in the address and are priced in the browser by the same quote(): no reload. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  if (currentUrl.pathname.startsWith('/checkout') && nextUrl.pathname.startsWith('/checkout'))
-    return nextUrl.searchParams.has('checkout_result')
+  if (isCheckoutPath(currentUrl.pathname) && isCheckoutPath(nextUrl.pathname)) return nextUrl.searchParams.has('checkout_result')
   return defaultShouldRevalidate
 }
 
@@ -157,7 +154,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
 
   // While a choice is on its way into the address, show it already (the pending location is
   // committed synchronously thanks to flushSync), so radios, switch and field never lag.
-  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/checkout') ? navigation.location : null
+  const pending = navigation.state === 'loading' && isCheckoutPath(navigation.location.pathname) ? navigation.location : null
   const shownSearch = pending ? new URLSearchParams(pending.search) : searchParams
   const shownPathPlanId = pending ? pending.pathname.split('/')[2] || undefined : params.planId
   const choices = readCheckoutChoices(shownSearch, shownPathPlanId, planItems)
@@ -195,7 +192,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
         console.error('Could not look up the payment', error)
       }
       if (stale) return
-      showToast(succeeded ? PAYMENT_SUCCEEDED : PAYMENT_FAILED)
+      showToast(succeeded ? PAYMENT_SUCCEEDED_RETURN_TOAST : PAYMENT_FAILED_RETURN_TOAST)
       setSearchParams((current) => withoutReturnParams(current), { replace: true, preventScrollReset: true })
     })()
     return () => {
@@ -229,12 +226,12 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
     return `/checkout?${next.toString()}`
   }
 
-  const submittingHosted = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const submittingHosted = useIsPending()
   const onProceed = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return
     event.preventDefault()
     if (!choices.plan) {
-      showToast({ title: 'No plan selected', description: 'Please select a service plan to continue', variant: 'destructive' })
+      showToast(NO_PLAN_TOAST)
       return
     }
     setModalOpen(true)

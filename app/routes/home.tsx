@@ -8,6 +8,7 @@ import { ServicesSection } from '#app/components/home/services-section'
 import { SolutionsSection } from '#app/components/home/solutions-section'
 import { TestimonialsSection } from '#app/components/home/testimonials-section'
 import { WhyChooseUs } from '#app/components/home/why-choose-us'
+import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { StaticIsland } from '#app/components/static-island'
 import { listPlans, listServices, listSolutions, listTestimonials, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
@@ -46,6 +47,7 @@ export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { services, solutions, plans, testimonials, news } = loaderData
+  useScrollToSectionOnArrival()
   return (
     <main id="main">
       <HeroSection />

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { endAdminSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin } from '#app/auth/same-origin.server'
-import { LOGGED_OUT_TOAST } from '#app/domain/admin-login'
+import { LOGGED_OUT_TOAST } from '#app/domain/admin-login-fields'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/logout'
 

@@ -1,6 +1,6 @@
 import { getEnv } from '#app/config/env.server'
 import { listPublishedNews } from '#app/content/news.server'
-import { publicPagePaths } from '#app/domain/public-pages'
+import { publicPagePaths } from '#app/content/public-pages'
 
 function escapeXml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
+import { isCheckoutPath } from '#app/domain/site-paths'
 
 const STRIPE_JS = 'https://js.stripe.com'
 
 /** Stripe.js is loaded on checkout pages only, so only they allow its scripts, frames and API. */
 export function allowsStripe(path: string) {
-  return path === '/checkout' || path.startsWith('/checkout/')
+  return isCheckoutPath(path)
 }
 
 // Random bytes for nonces are drawn 4 KB at a time: one call to the system's generator per 256

@@ -1,6 +1,6 @@
 import { type Cookie, createCookieSessionStorage, redirect, type SessionStorage } from 'react-router'
-import { z } from 'zod'
-import { type Toast, toastSchema } from '#app/domain/toast'
+import type { Toast } from '#app/domain/toast'
+import { toastSchema } from '#app/domain/toast-schema'
 import { createSiteCookie } from './site-cookie.server'
 
 // A flash toast travels in its own short-lived cookie, so it survives the redirect after a
@@ -41,10 +41,11 @@ export async function redirectWithToast(url: string, toast: Toast, init?: Respon
 /** Reads (and clears) the flash toast; the caller must send back the returned headers. */
 export async function getToast(request: Request) {
   const session = await toastStorage().getSession(request.headers.get('Cookie'))
-  const parsed = z.nullable(toastSchema).safeParse(session.get(TOAST_KEY) ?? null)
-  const toast = parsed.success ? parsed.data : null
+  const stored: unknown = session.get(TOAST_KEY)
+  const parsed = stored === undefined ? null : toastSchema.safeParse(stored)
+  const toast = parsed?.success ? parsed.data : null
   return {
     toast,
-    headers: toast ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null,
+    headers: stored === undefined ? null : new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }),
   }
 }

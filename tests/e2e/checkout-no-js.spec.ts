@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 // The checkout without JavaScript: the options are a GET form, the server renders the summary,
 // and 'Proceed to Checkout' hands the buyer to a hosted Stripe Checkout Session.

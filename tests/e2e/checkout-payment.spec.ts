@@ -1,9 +1,20 @@
-import { expect, test } from '@playwright/test'
+import type { Locator } from '@playwright/test'
+import { expect, test } from './support/test'
 import AxeBuilder from '@axe-core/playwright'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 
 // The checkout with JavaScript: choices priced at once in the address, the payment modal with
 // Stripe's split card fields (a local stand-in of Stripe.js), and the return from the payment.
+
+/** Fills the payment modal as a buyer would: name, the three card fields, e-mail and the terms. */
+async function fillPayment(modal: Locator, card: { number: string; expiry?: string; cvc: string }) {
+  await modal.getByLabel('Name on Card').fill('Dana Reyes')
+  await modal.getByRole('textbox', { name: 'Card number' }).fill(card.number)
+  if (card.expiry) await modal.getByLabel('Expiration date MM / YY').fill(card.expiry)
+  await modal.getByLabel('CVC').fill(card.cvc)
+  await modal.getByLabel('Billing Email').fill('dana@example.com')
+  await modal.getByRole('checkbox').check()
+}
 
 test('a visitor picks a plan and options and sees the total change, with the address kept in step', async ({ page }) => {
   await useStripeStandIn(page)
@@ -72,14 +83,65 @@ test('the payment modal checks the terms, the name, the e-mail and the card befo
   await expect(modal.getByText('Name on card is required')).toBeVisible()
   await expect(modal.getByText('Please enter a valid email address')).toBeVisible()
 
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('button', { name: 'Complete Payment' }).click()
-  await expect(modal.getByRole('alert')).toHaveText('Your card number is incomplete.')
-  await expect(page.getByTestId('toast')).toContainText('Payment Failed')
+  // SPEC §5: the card fields are required too; nothing is sent while any is missing.
+  await expect(modal.getByText('Card number is required')).toBeVisible()
+  await expect(modal.getByText('Expiry date is required')).toBeVisible()
+  await expect(modal.getByText('CVV is required')).toBeVisible()
 
   await modal.getByRole('button', { name: 'Change' }).click()
   await expect(modal).toBeHidden()
+})
+
+test('an incomplete card sends nothing: no order, no Stripe customer, no subscription (SPEC §5)', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 503/)
+  await useStripeStandIn(page)
+  await page.goto('/checkout?plan=1')
+  const starts: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/create-payment-intent')) starts.push(request.method())
+  })
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
+  await fillPayment(modal, { number: '4242 4242', cvc: '12' })
+  await modal.getByRole('button', { name: 'Complete Payment' }).click()
+  await expect(modal.getByText('Your card number is incomplete.')).toBeVisible()
+  await expect(modal.getByText('Expiry date is required')).toBeVisible()
+  await expect(modal.getByText("Your card's security code is incomplete.")).toBeVisible()
+  await expect(modal.getByRole('group', { name: 'Card Number' })).toHaveAccessibleDescription('Your card number is incomplete.')
+  await page.waitForTimeout(300)
+  expect(starts).toEqual([])
+
+  // Completing a field clears its message; with all three complete the payment starts.
+  await modal.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242')
+  await expect(modal.getByText('Your card number is incomplete.')).toHaveCount(0)
+  await modal.getByLabel('Expiration date MM / YY').fill('1230')
+  await modal.getByLabel('CVC').fill('123')
+  await page.route('**/api/create-payment-intent', (route) => route.fulfill({ status: 503, json: { message: 'Held for the test.' } }))
+  await modal.getByRole('button', { name: 'Complete Payment' }).click()
+  await expect(modal.getByRole('alert')).toHaveText('Held for the test.')
+  expect(starts).toEqual(['POST'])
+})
+
+test('a payment start that fails without a JSON message shows the fixed text, never the raw answer (SPEC §8)', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 502/)
+  await useStripeStandIn(page)
+  await page.route('**/api/create-payment-intent', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>' }),
+  )
+  await page.goto('/checkout?plan=1')
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
+  await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
+  await modal.getByRole('button', { name: 'Complete Payment' }).click()
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Payment Error')
+  await expect(toast).toContainText('There was an error processing your payment.')
+  await expect(modal.getByRole('alert')).toHaveText('Failed to process payment')
+  await expect(page.getByText('Bad Gateway')).toHaveCount(0)
+  await expect(page.getByText('nginx')).toHaveCount(0)
 })
 
 test('a buyer pays by card and is told the payment succeeded', async ({ page }) => {
@@ -88,12 +150,7 @@ test('a buyer pays by card and is told the payment succeeded', async ({ page }) 
   await page.goto('/checkout/2?microsoft365=business_premium&ms365_users=3&cloud_backup=true&ref=partner')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242')
-  await modal.getByLabel('Expiration date MM / YY').fill('1230')
-  await modal.getByLabel('CVC').fill('123')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
 
   await expect(page.getByTestId('toast')).toContainText('Payment successful!')
@@ -126,12 +183,7 @@ test('a declined card keeps the buyer in the modal with the reason', async ({ pa
   await page.goto('/checkout?plan=1')
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
-  await modal.getByLabel('Name on Card').fill('Dana Reyes')
-  await modal.getByRole('textbox', { name: 'Card number' }).fill('4000000000000002')
-  await modal.getByLabel('Expiration date MM / YY').fill('1230')
-  await modal.getByLabel('CVC').fill('123')
-  await modal.getByLabel('Billing Email').fill('dana@example.com')
-  await modal.getByRole('checkbox').check()
+  await fillPayment(modal, { number: '4000000000000002', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
   await expect(modal.getByRole('alert')).toHaveText('Your card was declined.')
   await expect(page.getByTestId('toast')).toContainText('There was an error processing your payment. Please try again.')
@@ -172,7 +224,9 @@ test('the checkout page and its payment modal have no detectable accessibility v
   expect(modalScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 })
 
-test('when Stripe.js cannot load, the buyer can still pay on the hosted checkout page', async ({ page }) => {
+test('when Stripe.js cannot load, the buyer can still pay on the hosted checkout page', async ({ page, allowConsoleErrors }) => {
+  // SPEC §8: a failed load of the card provider's script is logged only.
+  allowConsoleErrors(/net::ERR_FAILED/, /Stripe\.js failed to load/)
   await page.route('https://js.stripe.com/**', (route) => route.abort())
   const hosted: string[] = []
   await page.route('https://checkout.stripe.com/**', async (route) => {

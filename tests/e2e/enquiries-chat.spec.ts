@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 
 test.beforeEach(async ({ page }) => {
@@ -46,9 +46,12 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await dialog.getByLabel('Email').fill('riley@dealer.example')
   await expect(sendMessage).toBeEnabled()
 
-  // Hold the request a moment so the spinner and the disabled input can be seen.
+  // Hold the request until the spinner and the disabled input have been seen (a fixed delay was
+  // too short on a busy machine).
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/teams-chat', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    await held
     await route.continue()
   })
   await sendMessage.click()
@@ -56,9 +59,12 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await expect(log.locator('[data-sender="user"]')).toHaveText(/Our <i>Outlook<\/i> keeps asking for a password\./)
   await expect(log.getByRole('status')).toContainText('Sending...')
   await expect(input).toBeDisabled()
+  release()
   const reply = log.locator('[data-sender="agent"]').nth(1)
   await expect(reply).toContainText('Riley')
   await expect(reply).toContainText('riley@dealer.example')
+  // This server has no Teams webhook: the reply must not claim the team was told in Teams.
+  await expect(reply).not.toContainText('Teams')
   await expect(input).toBeEnabled()
   await page.unroute('**/api/teams-chat')
 
@@ -72,7 +78,9 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   await expect(panel).toHaveCount(0)
 })
 
-test('a failed chat message shows the inline error and the Message Error toast', async ({ page }) => {
+test('a failed chat message shows the inline error and the Message Error toast', async ({ page, allowConsoleErrors }) => {
+  // SPEC §8: the failure is logged as well as shown.
+  allowConsoleErrors(/status of 503/, /\[chat\] message not sent/)
   await page.route('**/api/teams-chat', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }),
   )

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 
 const SUCCESS_TITLE = 'Message Sent Successfully!'
@@ -11,6 +12,17 @@ function contactForm(page: Page) {
 /** The form is enhanced once React has hydrated it (it then carries the `enhanced` field). */
 async function waitForEnhancedForm(page: Page) {
   await expect(contactForm(page).locator('input[name="enhanced"]')).toHaveCount(1)
+}
+
+/** Holds back the form's rules (zod and the schema, loaded on first focus) until the returned function is called. */
+async function holdFormRules(page: Page) {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/contact-form-validation-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }
 
 test.describe('the contact form with JavaScript', () => {
@@ -42,16 +54,19 @@ test.describe('the contact form with JavaScript', () => {
     await form.getByLabel('Service Interested In (optional)').selectOption({ label: 'VoIP Services' })
     await form.getByLabel('Message').fill('We need <b>VoIP</b> phones for 12 desks.')
 
-    // Hold the request a moment so the sending state can be seen.
+    // Hold the request until the sending state has been seen.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(
       (url) => url.pathname.endsWith('.data'),
       async (route) => {
-        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600))
+        if (route.request().method() === 'POST') await held
         await route.continue()
       },
     )
     await form.getByRole('button', { name: 'Send Message' }).click()
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+    release()
 
     const toast = page.getByTestId('toast')
     await expect(toast).toContainText(SUCCESS_TITLE)
@@ -77,7 +92,59 @@ test.describe('the contact form with JavaScript', () => {
     await expect(panel).toHaveCount(0)
   })
 
-  test('a refused submission shows the server message in a Form Submission Error toast', async ({ page, request }) => {
+  // The form's rules (zod and the schema) load on first focus. A send pressed before they arrive
+  // is held and repeated once they have: it must go out once, validated, with no page error.
+  for (const how of ['button', 'Enter key'] as const) {
+    test(`a send by ${how} before the form's rules have loaded goes out once they arrive`, async ({ page }) => {
+      const releaseRules = await holdFormRules(page)
+      await page.goto('/')
+      await waitForEnhancedForm(page)
+      const form = contactForm(page)
+      await form.getByLabel('Name').fill('Held Hanna')
+      await form.getByLabel('Email').fill('hanna@example.com')
+      await form.getByLabel('Message').fill('Sent before the rules had loaded.')
+      const posts: string[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url())
+      })
+      if (how === 'button') await form.getByRole('button', { name: 'Send Message' }).click()
+      else await form.getByLabel('Email').press('Enter')
+      await page.waitForTimeout(300)
+      expect(posts).toEqual([])
+      releaseRules()
+      await expect(page.getByTestId('toast')).toContainText(SUCCESS_TITLE)
+      expect(posts).toHaveLength(1)
+      await expect(form.getByLabel('Name')).toHaveValue('')
+    })
+  }
+
+  test("a held send with mistakes shows every field's message once the rules arrive, and sends nothing", async ({ page }) => {
+    const releaseRules = await holdFormRules(page)
+    await page.goto('/')
+    await waitForEnhancedForm(page)
+    const form = contactForm(page)
+    await form.getByLabel('Name').fill('J')
+    await form.getByLabel('Email').fill('jordan@')
+    await form.getByLabel('Phone (optional)').fill('555-0100')
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+    })
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    releaseRules()
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter at least 10 digits for your phone number',
+      'Message must be at least 10 characters',
+    ]) {
+      await expect(form.getByText(message)).toBeVisible()
+    }
+    expect(posts).toEqual([])
+  })
+
+  test('a refused submission shows the server message in a Form Submission Error toast', async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 429/)
     const headers = clientAddressHeaders()
     await page.setExtraHTTPHeaders(headers)
     // Use up this address's allowance through the JSON API (the form and API share it).
@@ -105,7 +172,8 @@ test.describe('the contact form with JavaScript', () => {
 })
 
 test.describe('the contact form when the server does not answer', () => {
-  test('the visitor sees "Failed to receive response from server." and keeps what they typed', async ({ page }) => {
+  test('the visitor sees "Failed to receive response from server." and keeps what they typed', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/net::ERR_CONNECTION_REFUSED/)
     await page.setExtraHTTPHeaders(clientAddressHeaders())
     await page.goto('/')
     await waitForEnhancedForm(page)
@@ -127,7 +195,12 @@ test.describe('the contact form when the server does not answer', () => {
 })
 
 test.describe('the contact form without JavaScript', () => {
-  test('errors come back beside the fields with the typed values kept, then success redirects to #contact', async ({ browser }) => {
+  test('errors come back beside the fields with the typed values kept, then success redirects to #contact', async ({
+    browser,
+    allowConsoleErrors,
+  }) => {
+    // The refused post answers 400, which the browser notes in the console.
+    allowConsoleErrors(/status of 400/)
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: clientAddressHeaders() })
     const page = await context.newPage()
     await page.goto('/#contact')

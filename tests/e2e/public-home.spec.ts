@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 
 const activeSlide = (page: Page) => page.locator('[data-slide][data-active="true"]')
 
@@ -103,12 +104,38 @@ test.describe('section links', () => {
     await expect(header).toHaveAttribute('data-solid', 'true')
   })
 
-  test('from an article, a navigation link opens the home page at that section', async ({ page }) => {
-    await page.goto('/news/data-fencing')
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
-    await expect(page).toHaveURL(/\/#services$/)
-    await expect(page.getByRole('heading', { level: 2, name: 'Everything your technology needs' })).toBeInViewport()
-  })
+  // SPEC §2: elsewhere, section links smooth-scroll to the section with the 100 px offset.
+  for (const from of ['/news/data-fencing', '/privacy-policy', '/resources', '/no-such-page']) {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      test(`from ${from}, Services lands on the home page and ${reducedMotion === 'reduce' ? 'jumps (reduced motion)' : 'scrolls smoothly'} to the section`, async ({
+        browser,
+        allowConsoleErrors,
+      }) => {
+        if (from === '/no-such-page') allowConsoleErrors(/status of 404/)
+        const context = await browser.newContext({ reducedMotion })
+        const page = await context.newPage()
+        await page.goto(from)
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+        // How the page is asked to scroll (a client navigation keeps this document and its spy).
+        await page.evaluate(() => {
+          const asked: string[] = []
+          Object.assign(window, { scrollBehaviours: asked })
+          const scrollTo = window.scrollTo.bind(window)
+          window.scrollTo = ((...args: [ScrollToOptions] | [number, number]) => {
+            const options = args[0]
+            asked.push(typeof options === 'object' ? (options.behavior ?? 'auto') : 'auto')
+            scrollTo(...(args as [number, number]))
+          }) as typeof window.scrollTo
+        })
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+        await expect(page).toHaveURL(/\/#services$/)
+        await expect.poll(async () => Math.round((await page.locator('#services').boundingBox())?.y ?? -1), { timeout: 5_000 }).toBe(100)
+        const asked = await page.evaluate(() => (window as unknown as { scrollBehaviours: string[] }).scrollBehaviours)
+        expect(asked.at(-1)).toBe(reducedMotion === 'reduce' ? 'auto' : 'smooth')
+        await context.close()
+      })
+    }
+  }
 
   test('Explore Services in the hero goes to the services and Learn more on a service goes to pricing', async ({ page }) => {
     await page.goto('/')
@@ -207,5 +234,22 @@ test.describe('mobile menu', () => {
     await expect(page).toHaveURL(/\/#solutions$/)
     await expect(page.getByRole('heading', { level: 2, name: 'Built for your industry' })).toBeInViewport()
     await context.close()
+  })
+})
+
+test.describe('contact section', () => {
+  test('shows the phone line, e-mail link, street address and business hours the footer shows', async ({ page }) => {
+    await page.goto('/')
+    const details = page.locator('#contact').getByRole('listitem')
+    const footer = page.getByRole('contentinfo')
+    for (const text of ['1080 Holcomb Bridge Road, Suite 200', 'Roswell, GA 30076', 'Monday - Friday: 8:30 AM - 5:30 PM ET']) {
+      await expect(details.filter({ hasText: text })).toHaveCount(1)
+      await expect(footer).toContainText(text)
+    }
+    await expect(page.locator('#contact').getByRole('link', { name: '(888) 555-0142' })).toHaveAttribute('href', 'tel:+18885550142')
+    await expect(page.locator('#contact').getByRole('link', { name: 'support@roswellitsolutions.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@roswellitsolutions.com',
+    )
   })
 })

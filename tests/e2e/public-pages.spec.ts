@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 test.describe('news', () => {
   test('the home page shows nine news cards that open their articles', async ({ page }) => {
@@ -63,6 +63,29 @@ test.describe('legal and resources pages', () => {
     await expect.poll(async () => Math.round((await page.locator('#cookies').boundingBox())?.y ?? -1), { timeout: 5_000 }).toBe(100)
   })
 
+  for (const [path, links] of [
+    ['/privacy-policy', 1],
+    ['/terms-of-service', 1],
+    ['/security-policy', 2],
+  ] as const) {
+    test(`${path} links to the contact form instead of printing its address`, async ({ page }) => {
+      await page.goto(path)
+      const main = page.locator('main')
+      await expect(main.getByRole('link', { name: 'contact form', exact: true })).toHaveCount(links)
+      for (const link of await main.getByRole('link', { name: 'contact form', exact: true }).all()) {
+        await expect(link).toHaveAttribute('href', '/#contact')
+      }
+      expect(await main.innerText()).not.toContain('/#contact')
+    })
+  }
+
+  test('a contact form link in a legal page opens the contact section', async ({ page }) => {
+    await page.goto('/security-policy')
+    await page.locator('main').getByRole('link', { name: 'contact form', exact: true }).first().click()
+    await expect(page).toHaveURL(/\/#contact$/)
+    await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeInViewport()
+  })
+
   test('the terms name Georgia law and Fulton County courts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expect(page.locator('#governing-law')).toContainText('Georgia')
@@ -79,6 +102,9 @@ test.describe('legal and resources pages', () => {
 })
 
 test.describe('not found', () => {
+  // The browser notes the page's own 404 status in the console.
+  test.use({ allowedConsoleErrors: [/status of 404/] })
+
   test('an unknown path answers 404 with the not-found page and goes home after 5 seconds', async ({ page }) => {
     await page.clock.install()
     const response = await page.goto('/no-such-page')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { uniqueClientAddress } from './support/client-address'
 import { newStaffContext, signIn, STAFF, uniqueLabel } from './support/staff'
 
@@ -44,7 +44,8 @@ test('staff sign in (the page shows no password) and log out again', async ({ br
   await context.close()
 })
 
-test('without JavaScript staff sign in, are sent back where they were going, and log out', async ({ browser }) => {
+test('without JavaScript staff sign in, are sent back where they were going, and log out', async ({ browser, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/)
   const context = await newStaffContext(browser, { javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/admin-login')
@@ -116,7 +117,9 @@ test('after five wrong passwords for a username from one address, that address g
   playwright,
   baseURL,
   browser,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/status of 429/)
   const address = uniqueClientAddress()
   const request = await playwright.request.newContext({ baseURL })
   const attempt = (password: string, ip: string) =>
@@ -178,5 +181,31 @@ test('admin POSTs sent from another site are refused', async ({ browser, playwri
     expect(await sync.json()).toMatchObject({ success: true, plans: 3 })
   }
   await forged.dispose()
+  await context.close()
+})
+
+test('a toast is swiped away to the right from 50 px on; a shorter drag springs back', async ({ browser }) => {
+  const context = await newStaffContext(browser)
+  const page = await context.newPage()
+  // Time stands still once the toast is up, so it can't leave by itself during the drags.
+  await page.clock.install()
+  await signIn(page)
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText('Successfully logged in')
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+
+  const drag = async (distance: number) => {
+    const box = (await toast.boundingBox())!
+    const y = box.y + box.height / 2
+    await page.mouse.move(box.x + 20, y)
+    await page.mouse.down()
+    for (let moved = 10; moved <= distance; moved += 10) await page.mouse.move(box.x + 20 + moved, y)
+    await page.mouse.up()
+  }
+  await drag(30)
+  await expect(toast).toBeVisible()
+  await expect(toast).not.toHaveAttribute('style', /translateX/)
+  await drag(60)
+  await expect(toast).toHaveCount(0)
   await context.close()
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -102,7 +102,9 @@ test('support chats are listed with their transcript', async ({ browser }) => {
 
 test('with JavaScript, a refresh that gets no answer shows the error toast and the preview notice, not the error page', async ({
   browser,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/)
   const db = await e2eDatabase()
   const name = uniqueLabel('Nora Network')
   await db

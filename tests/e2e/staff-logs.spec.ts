@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
 import { recentLogDocument } from '../../app/observability/recent-log'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
@@ -54,6 +54,17 @@ test('the analytics tab shows the cards, the busiest page and named, coloured st
   await expect(page.getByTestId('status-418')).toHaveAttribute('data-colour', 'orange')
   await expect(page.getByTestId('status-503')).toHaveAttribute('data-colour', 'red')
 
+  // The last 24 hours as a chart, with its figures as text (the seeded hits are in the current hour).
+  const chart = page.getByTestId('traffic-chart')
+  await expect(chart.getByRole('img', { name: 'Requests, unique visitors and error responses per hour, last 24 hours' })).toBeVisible()
+  await expect(chart.getByTestId('traffic-summary')).toContainText('requests in the last 24 hours')
+  await expect(chart.getByTestId('traffic-summary')).toContainText('server errors (5xx)')
+  await chart.getByText('Hourly figures as a table').click()
+  const rows = chart.getByRole('table').getByRole('row')
+  await expect(rows).toHaveCount(25)
+  const currentHour = Number((await rows.last().getByRole('cell').first().innerText()).replaceAll(',', ''))
+  expect(currentHour).toBeGreaterThanOrEqual(3002)
+
   await page.getByRole('link', { name: 'Raw Logs' }).click()
   await expect(page).toHaveURL('/admin/logs?tab=raw')
   await expect(page.getByTestId('raw-logs')).toContainText(`GET ${path} 200`)
@@ -92,6 +103,9 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
   await page.goto('/admin/logs')
   await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await expect(page.getByRole('region', { name: 'Most Visited Pages' })).toContainText(path)
+  // The chart is drawn by the server: no script needed to see it.
+  await expect(page.getByTestId('traffic-chart').getByRole('img')).toBeVisible()
+  await expect(page.getByTestId('traffic-chart').locator('svg g[data-hour]')).toHaveCount(24)
   await page.getByRole('link', { name: 'Raw Logs' }).click()
   await expect(page).toHaveURL('/admin/logs?tab=raw')
   await expect(page.getByRole('link', { name: 'Raw Logs' })).toHaveAttribute('aria-current', 'page')
@@ -101,7 +115,9 @@ test('without JavaScript the logs page shows analytics and switches to raw logs 
 
 test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({
   browser,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/)
   await seedTraffic()
   const { context, page } = await signedInPage(browser)
   await page.goto('/admin/logs')
@@ -132,5 +148,30 @@ test('with JavaScript, a refresh or tab switch that gets no answer shows the con
   await views.getByRole('link', { name: 'Analytics' }).click()
   await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await expect(banner).toHaveCount(0)
+  await context.close()
+})
+
+test('with JavaScript, a refresh the server fails shows Failed to fetch analytics (or logs) in the page, not the error page', async ({
+  browser,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 500/)
+  await seedTraffic()
+  const { context, page } = await signedInPage(browser)
+  await page.goto('/admin/logs')
+  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
+  await page.route('**/admin/logs.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' }))
+  await page.getByRole('link', { name: 'Refresh' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch analytics' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible()
+  await expect(page.getByText('upstream failure')).toHaveCount(0)
+  await expect(page.getByText('Something went wrong')).toHaveCount(0)
+
+  await page.getByRole('navigation', { name: 'Log views' }).getByRole('link', { name: 'Raw Logs' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch logs' })).toBeVisible()
+
+  await page.unroute('**/admin/logs.data*')
+  await page.getByRole('navigation', { name: 'Log views' }).getByRole('link', { name: 'Analytics' }).click()
+  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await context.close()
 })

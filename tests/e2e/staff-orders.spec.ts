@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -40,6 +40,11 @@ test('staff see a new order and mark it paid, after which only cancellation is o
   await expect(page.getByTestId('toast')).toContainText('The order is now paid.')
   await expect(page.getByTestId('order-status')).toHaveText('paid')
   await expect(page.getByLabel('New status').locator('option')).toHaveText(['canceled'])
+  // The toast offers a way on (SPEC §3: a toast may carry an action).
+  await page.getByTestId('toast').getByRole('link', { name: 'All orders' }).click()
+  await expect(page).toHaveURL('/admin/orders')
+  await expect(page.getByTestId('toast')).toHaveCount(0)
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('paid')
   await context.close()
 })
 
@@ -85,5 +90,24 @@ test('an order prints as the record alone: no header, buttons, status form, foot
   ]) {
     await expect(hidden).toBeHidden()
   }
+  await context.close()
+})
+
+test('an order that does not exist is a 404 inside the staff pages, not the public not-found page', async ({
+  browser,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 404/)
+  const { context, page } = await signedInPage(browser)
+  await page.clock.install()
+  const response = await page.goto('/admin/orders/000000000000000000000000')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View Orders' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toHaveCount(0)
+  // The public 404 page sends visitors home after 5 seconds; staff stay where they are.
+  await page.clock.runFor(6_000)
+  await expect(page).toHaveURL('/admin/orders/000000000000000000000000')
   await context.close()
 })

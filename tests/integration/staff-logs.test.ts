@@ -44,13 +44,17 @@ function parseCsv(text: string): string[][] {
 
 describe('empty states', () => {
   it('analytics, raw logs and the enquiries list are empty on a fresh database', async () => {
-    expect(await getAccessAnalytics()).toEqual({
+    const { hourly, ...analytics } = await getAccessAnalytics()
+    expect(analytics).toEqual({
       totalRequests: 0,
       uniqueVisitors: 0,
       responseTimeAvg: 0,
       httpStatusCodes: {},
       mostVisitedPages: [],
     })
+    // The chart's 24 hours are there, each empty.
+    expect(hourly).toHaveLength(24)
+    expect(hourly.every((hour) => hour.requests === 0 && hour.uniqueVisitors === 0)).toBe(true)
     expect(await getRawAccessLog()).toBe('')
     expect(await listContactSubmissions({})).toMatchObject({ submissions: [], total: 0, page: 1, pageCount: 1 })
   })
@@ -70,7 +74,7 @@ describe('analytics over the last 24 hours', () => {
     // Two instances' totals (the server's writer keeps these as it flushes entries).
     await writeRollupsFor(entries.slice(0, 2), 'instance-a')
     await writeRollupsFor(entries.slice(2), 'instance-b')
-    const analytics = await getAccessAnalytics(now)
+    const { hourly, ...analytics } = await getAccessAnalytics(now)
     expect(analytics).toEqual({
       totalRequests: 3,
       uniqueVisitors: 2,
@@ -82,6 +86,10 @@ describe('analytics over the last 24 hours', () => {
         { url: '(not found)', count: 1 },
       ],
     })
+    // The chart: the same three requests by hour (the 25-hour-old one is outside), the 404 among them.
+    const sum = (field: 'requests' | 'clientErrors' | 'serverErrors') => hourly.reduce((total, hour) => total + hour[field], 0)
+    expect([sum('requests'), sum('clientErrors'), sum('serverErrors')]).toEqual([3, 1, 0])
+    expect(hourly.at(-1)?.hour).toBe(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString())
     expect((await getRawAccessLog(now)).split('\n')[0]).toMatch(/ GET \/a 200 10\.00ms visitor=v1$/)
     await AccessLogEntry.deleteMany({})
     await AccessLogRollup.deleteMany({})

@@ -1,5 +1,6 @@
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { type StatusColour, statusColour, statusName, successRatePercent } from '#app/domain/http-status'
+import { TrafficChart } from './traffic-chart'
 
 const BAR_CLASSES: Record<StatusColour, string> = {
   green: 'bg-green-500',
@@ -39,6 +40,7 @@ export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics 
         <Card label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
         <Card label="Success Rate" value={`${successRatePercent(analytics.httpStatusCodes, analytics.totalRequests)}%`} />
       </div>
+      <TrafficChart hours={analytics.hourly} />
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="pages-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="pages-heading" className="text-lg font-semibold text-slate-900">

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from 'react-router'
+import { buttonClasses } from '#app/components/ui/button'
 
-export const adminButtonClass =
-  'inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 aria-disabled:pointer-events-none aria-disabled:opacity-50'
+/** The staff pages' buttons and links that read as buttons: the outline look, small. */
+export const adminButtonClass = buttonClasses('outline', '', 'sm')
 
 /** Logout is a POST (a link could be triggered by another site or a prefetch). */
 export function LogoutButton() {

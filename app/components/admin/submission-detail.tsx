@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
-import type { ContactSubmission } from '#app/admin/enquiries.server'
-import { formatAdminDate, serviceLabel } from '#app/domain/admin-format'
+import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
+import { formatAdminDate } from '#app/domain/admin-format'
+import { serviceLabel } from '#app/domain/contact-form-fields'
 import { BUSINESS } from '#app/domain/business'
 import { adminButtonClass } from './admin-buttons'
 

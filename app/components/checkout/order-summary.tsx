@@ -1,11 +1,14 @@
 import { Form } from 'react-router'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
+import { NO_PLAN_SUMMARY_MESSAGE } from '#app/domain/payment-messages'
 import { type Ms365OptionId, dollarsToCents, formatCents } from '#app/domain/pricing'
 import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
 import { PriceBreakdown } from './price-breakdown'
 import { UsersField } from './users-field'
 import { FeatureList } from '#app/components/ui/feature-list'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
 
 export type ChoiceHandlers = {
   onOption: (option: Ms365OptionId) => void
@@ -14,7 +17,7 @@ export type ChoiceHandlers = {
 }
 
 type Props = {
-  choices: CheckoutChoices
+  choices: CheckoutChoices<PlanSummary>
   usersInput: string
   /** Present once hydrated: choices then update the address at once, without a reload. */
   handlers: ChoiceHandlers | null
@@ -37,7 +40,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
         Order Summary
       </h2>
       {!plan ? (
-        <p className="mt-4 text-slate-600">No plan selected. Please select a plan from the options on the left.</p>
+        <p className="mt-4 text-slate-600">{NO_PLAN_SUMMARY_MESSAGE}</p>
       ) : (
         <>
           <div className="mt-4 flex items-baseline justify-between gap-4">
@@ -63,10 +66,7 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
             />
             {/* Without JavaScript the choices take effect through this button; with it they apply at once. */}
             {handlers ? null : (
-              <button
-                type="submit"
-                className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
+              <button type="submit" className={buttonClasses('outline', '', 'sm')}>
                 Update total
               </button>
             )}
@@ -85,13 +85,9 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
             {formError}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={!plan || !priced || processing}
-          className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {processing ? 'Processing...' : 'Proceed to Checkout'}
-        </button>
+        <StatusButton pending={processing} pendingText="Processing..." disabled={!plan || !priced} className="w-full">
+          Proceed to Checkout
+        </StatusButton>
       </Form>
     </section>
   )

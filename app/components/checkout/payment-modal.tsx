@@ -1,9 +1,23 @@
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
+import type { StripeElementChangeEvent } from '@stripe/stripe-js'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
+import { FieldMessage, TextField } from '#app/components/ui/field'
+import { StatusButton } from '#app/components/ui/button'
 import { showToast } from '#app/components/ui/toaster'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import type { CheckoutChoices } from '#app/domain/checkout-choices'
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
+import {
+  CARD_FIELD_MESSAGES,
+  CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  type CardField,
+  NO_PLAN_MODAL_MESSAGE,
+  NO_PLAN_TOAST,
+  PAYMENT_FAILED_TOAST,
+  PAYMENT_PROCESSING_FAILED_MESSAGE,
+  PAYMENT_START_FAILED_MESSAGE,
+  paymentErrorToast,
+} from '#app/domain/payment-messages'
 import type { PaymentRequest } from '#app/domain/payment-request'
 import { dollarsToCents, formatCents } from '#app/domain/pricing'
 import { ChoiceFields } from './order-summary'
@@ -83,7 +97,7 @@ export function PaymentModal({ open, onClose, choices, publishableKey, ...rest }
                 <PriceBreakdown priced={priced} />
               </>
             ) : (
-              <p className="text-sm text-slate-700">No plan selected. Please select a plan first.</p>
+              <p className="text-sm text-slate-700">{NO_PLAN_MODAL_MESSAGE}</p>
             )}
           </div>
 
@@ -105,30 +119,45 @@ export function PaymentModal({ open, onClose, choices, publishableKey, ...rest }
 }
 
 function HostedCheckoutFallback({ choices }: { choices: CheckoutChoices }) {
-  const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  // Posts to this page's own action, like the summary's form without JavaScript.
+  const sending = useIsPending()
   return (
-    <Form method="post" action="/checkout" className="mt-5 space-y-3">
+    <Form method="post" className="mt-5 space-y-3">
       <p role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900">
         The card form could not load. You can pay on Stripe&apos;s secure checkout page instead.
       </p>
       <ChoiceFields choices={choices} usersInput={choices.usersInput} />
-      <button
-        type="submit"
-        disabled={!choices.quote || sending}
-        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {sending ? 'Processing...' : 'Continue to secure checkout'}
-      </button>
+      <StatusButton pending={sending} pendingText="Processing..." disabled={!choices.quote} className="w-full">
+        Continue to secure checkout
+      </StatusButton>
     </Form>
   )
 }
 
-const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm'
 const elementBoxClass = 'mt-1 rounded-md border border-slate-300 bg-white px-3 py-2.5'
 const elementOptions = { style: { base: { fontSize: '15px', color: '#0f172a', '::placeholder': { color: '#94a3b8' } } } }
 
-type FieldErrors = { name?: string; email?: string }
+type FieldErrors = Partial<Record<'name' | 'email' | CardField, string>>
+
+/** What Stripe's card fields last said about themselves (their change events). */
+type CardState = Record<CardField, Pick<StripeElementChangeEvent, 'empty' | 'complete' | 'error'>>
+const UNTOUCHED_CARD: CardState = {
+  cardNumber: { empty: true, complete: false, error: undefined },
+  cardExpiry: { empty: true, complete: false, error: undefined },
+  cardCvc: { empty: true, complete: false, error: undefined },
+}
+
+/** SPEC §5: card number, expiry and CVV are required, so nothing is sent until all three are complete. */
+function cardErrors(card: CardState): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const field of Object.keys(card) as CardField[]) {
+    const state = card[field]
+    if (state.empty) errors[field] = CARD_FIELD_MESSAGES[field].required
+    else if (state.error) errors[field] = state.error.message
+    else if (!state.complete) errors[field] = CARD_FIELD_MESSAGES[field].incomplete
+  }
+  return errors
+}
 
 /**
  * The server's own e-mail rule, loaded with zod only when a payment is submitted (it would add
@@ -141,16 +170,14 @@ async function isValidEmailIfCheckable(email: string) {
   )
 }
 
-async function readErrorMessage(response: Response) {
-  // SPEC §7/§8: the message field of a JSON body, else the raw text, else a fixed fallback.
-  const text = await response.text().catch(() => '')
+/** SPEC §7/§8: the message field of a JSON answer; a body that is not our JSON is never shown. */
+async function serverMessage(response: Response): Promise<string | null> {
   try {
-    const message = (JSON.parse(text) as { message?: unknown }).message
-    if (typeof message === 'string' && message) return message
+    const message = ((await response.json()) as { message?: unknown }).message
+    return typeof message === 'string' && message ? message : null
   } catch {
-    // not JSON: fall through to the raw text
+    return null
   }
-  return text || 'Failed to process payment'
 }
 
 function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirmed }: Omit<Props, 'open' | 'onClose' | 'publishableKey'>) {
@@ -160,6 +187,13 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
   const [email, setEmail] = useState('')
   const [terms, setTerms] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [card, setCard] = useState<CardState>(UNTOUCHED_CARD)
+  const onCardChange = (event: StripeElementChangeEvent) => {
+    const field = event.elementType as CardField
+    setCard((current) => ({ ...current, [field]: { empty: event.empty, complete: event.complete, error: event.error } }))
+    // A field that becomes complete loses its message at once; others wait for the next submit.
+    if (event.complete) setErrors((current) => ({ ...current, [field]: undefined }))
+  }
   const [paymentError, setPaymentError] = useState<string | null>(null)
   const [processing, setProcessing] = useState(false)
   const { plan, quote: priced } = choices
@@ -172,21 +206,21 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!plan || !priced) {
-      showToast({ title: 'No plan selected', description: 'Please select a service plan to continue', variant: 'destructive' })
+      showToast(NO_PLAN_TOAST)
       return
     }
     if (!terms) {
       window.alert('Please accept the terms and conditions')
       return
     }
-    const found: FieldErrors = {}
+    const found: FieldErrors = { ...cardErrors(card) }
     if (name.trim().length < 2) found.name = 'Name on card is required'
     if (!email.trim()) found.email = 'Billing email is required'
     else if (!(await isValidEmailIfCheckable(email))) found.email = 'Please enter a valid email address'
     setErrors(found)
-    if (found.name || found.email) return
-    const card = elements?.getElement(CardNumberElement)
-    if (!stripe || !card) {
+    if (Object.values(found).some(Boolean)) return
+    const cardNumber = elements?.getElement(CardNumberElement)
+    if (!stripe || !cardNumber) {
       setPaymentError('The card form is still loading. Please wait a moment and try again.')
       return
     }
@@ -211,33 +245,25 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         body: JSON.stringify(body),
       })
       if (!response.ok) {
-        const message = await readErrorMessage(response)
-        setPaymentError(message)
-        showToast({ title: 'Payment Error', description: message, variant: 'destructive' })
+        const message = await serverMessage(response)
+        setPaymentError(message ?? PAYMENT_START_FAILED_MESSAGE)
+        showToast(paymentErrorToast(message))
         return
       }
       const { clientSecret } = (await response.json()) as { clientSecret: string }
       const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: { name: name.trim(), email: email.trim() } },
+        payment_method: { card: cardNumber, billing_details: { name: name.trim(), email: email.trim() } },
       })
       if (result.error) {
-        setPaymentError(result.error.message ?? 'Payment processing failed')
-        showToast({
-          title: 'Payment Failed',
-          description: 'There was an error processing your payment. Please try again.',
-          variant: 'destructive',
-        })
+        setPaymentError(result.error.message ?? PAYMENT_PROCESSING_FAILED_MESSAGE)
+        showToast(PAYMENT_FAILED_TOAST)
         return
       }
       onConfirmed(returnUrlFor(clientSecret))
     } catch (error) {
       console.error('Payment failed', error)
-      setPaymentError('Payment processing failed')
-      showToast({
-        title: 'Payment Failed',
-        description: 'There was an error processing your payment. Please try again.',
-        variant: 'destructive',
-      })
+      setPaymentError(PAYMENT_PROCESSING_FAILED_MESSAGE)
+      showToast(PAYMENT_FAILED_TOAST)
     } finally {
       setBusy(false)
     }
@@ -253,50 +279,37 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </label>
       </fieldset>
 
-      <ModalTextField
+      <TextField
         id="card-name"
         label="Name on Card"
         name="name"
         autoComplete="cc-name"
+        required
         value={name}
         onChange={setName}
         error={errors.name}
       />
 
       {/* Stripe's card fields live in Stripe's frames: card data never reaches our server. */}
-      <div role="group" aria-labelledby="card-number-label">
-        <span id="card-number-label" className="text-sm font-medium text-slate-900">
-          Card Number
-        </span>
-        <div className={elementBoxClass} data-testid="card-number">
-          <CardNumberElement options={{ ...elementOptions, showIcon: true }} />
-        </div>
-      </div>
+      <CardFieldBox field="cardNumber" label="Card Number" error={errors.cardNumber}>
+        <CardNumberElement options={{ ...elementOptions, showIcon: true }} onChange={onCardChange} />
+      </CardFieldBox>
       <div className="grid grid-cols-2 gap-4">
-        <div role="group" aria-labelledby="card-expiry-label">
-          <span id="card-expiry-label" className="text-sm font-medium text-slate-900">
-            Expiry Date (MM/YY)
-          </span>
-          <div className={elementBoxClass} data-testid="card-expiry">
-            <CardExpiryElement options={elementOptions} />
-          </div>
-        </div>
-        <div role="group" aria-labelledby="card-cvc-label">
-          <span id="card-cvc-label" className="text-sm font-medium text-slate-900">
-            CVV
-          </span>
-          <div className={elementBoxClass} data-testid="card-cvc">
-            <CardCvcElement options={{ ...elementOptions, placeholder: 'CVV' }} />
-          </div>
-        </div>
+        <CardFieldBox field="cardExpiry" label="Expiry Date (MM/YY)" error={errors.cardExpiry}>
+          <CardExpiryElement options={elementOptions} onChange={onCardChange} />
+        </CardFieldBox>
+        <CardFieldBox field="cardCvc" label="CVV" error={errors.cardCvc}>
+          <CardCvcElement options={{ ...elementOptions, placeholder: 'CVV' }} onChange={onCardChange} />
+        </CardFieldBox>
       </div>
 
-      <ModalTextField
+      <TextField
         id="billing-email"
         label="Billing Email"
         name="email"
         type="email"
         autoComplete="email"
+        required
         value={email}
         onChange={setEmail}
         error={errors.email}
@@ -328,60 +341,27 @@ function CardPaymentForm({ choices, onProcessingChange, returnUrlFor, onConfirme
         </p>
       ) : null}
 
-      <button
-        type="submit"
-        disabled={!plan || processing}
-        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {processing ? 'Processing...' : 'Complete Payment'}
-      </button>
+      <StatusButton pending={processing} pendingText="Processing..." disabled={!plan} className="w-full">
+        Complete Payment
+      </StatusButton>
     </form>
   )
 }
 
-/** A required text field of the modal with its error under it (name on card, billing e-mail). */
-function ModalTextField({
-  id,
-  label,
-  name,
-  type = 'text',
-  autoComplete,
-  value,
-  onChange,
-  error,
-}: {
-  id: string
-  label: string
-  name: string
-  type?: 'text' | 'email'
-  autoComplete: string
-  value: string
-  onChange: (value: string) => void
-  error: string | undefined
-}) {
-  const errorId = `${id}-error`
+const CARD_TEST_IDS: Record<CardField, string> = { cardNumber: 'card-number', cardExpiry: 'card-expiry', cardCvc: 'card-cvc' }
+
+/** One of Stripe's card fields in its box, with its label and its message under it. */
+function CardFieldBox({ field, label, error, children }: { field: CardField; label: string; error?: string; children: React.ReactNode }) {
+  const id = useId()
   return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+      <span id={`${id}-label`} className="text-sm font-medium text-slate-900">
         {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      </span>
+      <div className={`${elementBoxClass} ${error ? 'border-red-600' : ''}`} data-testid={CARD_TEST_IDS[field]}>
+        {children}
+      </div>
+      {error ? <FieldMessage id={`${id}-error`}>{error}</FieldMessage> : null}
     </div>
   )
 }

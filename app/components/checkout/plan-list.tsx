@@ -1,9 +1,11 @@
 import { Link } from 'react-router'
-import type { PlanSummary } from '#app/domain/catalogue'
+import { Badge } from '#app/components/ui/badge'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
+import type { ListState } from '#app/domain/list-state'
 import { formatCents, dollarsToCents } from '#app/domain/pricing'
 
 type Props = {
-  plans: { ok: true; items: PlanSummary[] } | { ok: false }
+  plans: ListState<PlanSummary>
   selectedPlanId: number | null
   /** The address of each plan: /checkout with the rest of the current query kept. */
   hrefFor: (plan: PlanSummary) => string
@@ -33,9 +35,7 @@ export function PlanList({ plans, selectedPlanId, hrefFor }: Props) {
                 <div>
                   <p className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
                     {plan.name}
-                    {plan.popular ? (
-                      <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most Popular</span>
-                    ) : null}
+                    {plan.popular ? <Badge>Most Popular</Badge> : null}
                     {selected ? <span className="sr-only">(selected)</span> : null}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">{plan.description}</p>

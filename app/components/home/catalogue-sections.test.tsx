@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import type { PlanSummary, ServiceSummary } from '#app/domain/catalogue'
+import type { PlanSummary, ServiceSummary } from '#app/catalogue/catalogue.server'
 import { PricingSection } from './pricing-section'
 import { ServicesSection } from './services-section'
 import { industryTheme, SolutionsSection } from './solutions-section'
@@ -23,21 +23,13 @@ describe('catalogue sections', () => {
     const html = render(<ServicesSection services={{ ok: false }} />)
     expect(html).toContain('Error loading services. Please try again later.')
     expect(html).toContain('text-red-700')
-    expect(html).not.toContain('service-skeleton')
     expect(render(<SolutionsSection solutions={{ ok: false }} />)).toContain('Error loading solutions. Please try again later.')
     expect(render(<PricingSection plans={{ ok: false }} />)).toContain('Error loading pricing plans. Please try again later.')
   })
 
-  test('a list still loading in the browser shows 8, 4 and 3 skeleton cards', () => {
-    expect(render(<ServicesSection services={null} />).match(/data-testid="service-skeleton"/g)).toHaveLength(8)
-    expect(render(<SolutionsSection solutions={null} />).match(/data-testid="solution-skeleton"/g)).toHaveLength(4)
-    expect(render(<PricingSection plans={null} />).match(/data-testid="plan-skeleton"/g)).toHaveLength(3)
-  })
-
-  test('a service image from the image host is asked for 800 by 500; a loaded list shows no skeleton', () => {
+  test('a service image from the image host is asked for 800 by 500', () => {
     const html = render(<ServicesSection services={{ ok: true, items: [service] }} />)
     expect(html).toContain('https://images.example/photo?w=800&amp;h=500')
-    expect(html).not.toContain('skeleton')
   })
 
   test('a plan card has its price id, the Most Popular badge and a plain link to checkout with the plan', () => {

@@ -1,5 +1,5 @@
 import { ContactForm } from '#app/components/contact-form'
-import { BUSINESS } from '#app/domain/business'
+import { ADDRESS_LINES, BUSINESS } from '#app/domain/business'
 import { SectionHeading } from './section-heading'
 
 function ContactIcon({ path }: { path: string }) {
@@ -57,9 +57,11 @@ export function ContactSection() {
                 <ContactIcon path="M12 22s7-6.2 7-12a7 7 0 10-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z" />
                 <div>
                   <p className="font-semibold text-white">Location</p>
-                  <p>
-                    {BUSINESS.address.locality}, {BUSINESS.address.regionName}
-                  </p>
+                  <address className="not-italic">
+                    {ADDRESS_LINES[0]}
+                    <br />
+                    {ADDRESS_LINES[1]}
+                  </address>
                 </div>
               </li>
               <li className="flex gap-4">

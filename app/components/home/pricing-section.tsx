@@ -1,13 +1,10 @@
 import { SectionLink } from '#app/components/section-link'
 import { Badge } from '#app/components/ui/badge'
 import { buttonClasses } from '#app/components/ui/button'
-import { Skeleton } from '#app/components/ui/skeleton'
-import type { PlanSummary } from '#app/domain/catalogue'
-import type { ListState } from './list-state'
+import type { PlanSummary } from '#app/catalogue/catalogue.server'
+import type { ListState } from '#app/domain/list-state'
 import { ListError, SectionHeading } from './section-heading'
 import { FeatureList } from '#app/components/ui/feature-list'
-
-const SKELETON_COUNT = 3
 
 /** SPEC §2: the price element's id is the lower-cased plan name plus '-price'. */
 export function priceElementId(planName: string) {
@@ -39,17 +36,6 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
   )
 }
 
-function PlanSkeleton() {
-  return (
-    <li className="space-y-4 rounded-2xl border border-slate-200 bg-white p-8" data-testid="plan-skeleton">
-      <Skeleton className="h-6 w-1/2" />
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-10 w-1/3" />
-      <Skeleton className="h-24 w-full" />
-    </li>
-  )
-}
-
 export function PricingSection({ plans }: { plans: ListState<PlanSummary> }) {
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="bg-white py-20">
@@ -60,13 +46,13 @@ export function PricingSection({ plans }: { plans: ListState<PlanSummary> }) {
         {/* SPEC §2: no billing toggle; the hidden area and target remain for compatibility. */}
         <div id="billing-toggle" hidden />
         <div id="pricing-target" hidden />
-        {plans && !plans.ok ? (
+        {!plans.ok ? (
           <ListError>Error loading pricing plans. Please try again later.</ListError>
         ) : (
-          <ul className="mt-14 grid gap-8 md:grid-cols-3" aria-busy={plans === null}>
-            {plans
-              ? plans.items.map((plan) => <PlanCard key={plan.id} plan={plan} />)
-              : Array.from({ length: SKELETON_COUNT }, (_, i) => <PlanSkeleton key={i} />)}
+          <ul className="mt-14 grid gap-8 md:grid-cols-3">
+            {plans.items.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
           </ul>
         )}
         <div className="mx-auto mt-14 max-w-3xl rounded-2xl bg-brand-50 p-8 text-center">

@@ -1,10 +1,8 @@
 import { SectionLink } from '#app/components/section-link'
-import { Skeleton } from '#app/components/ui/skeleton'
-import { catalogueImageUrl, type ServiceSummary } from '#app/domain/catalogue'
-import type { ListState } from './list-state'
+import type { ServiceSummary } from '#app/catalogue/catalogue.server'
+import { catalogueImageUrl } from '#app/domain/catalogue'
+import type { ListState } from '#app/domain/list-state'
 import { ListError, SectionHeading } from './section-heading'
-
-const SKELETON_COUNT = 8
 
 function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
@@ -30,19 +28,6 @@ function ServiceCard({ service }: { service: ServiceSummary }) {
   )
 }
 
-function ServiceSkeleton() {
-  return (
-    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="service-skeleton">
-      <Skeleton className="aspect-[8/5] w-full rounded-none" />
-      <div className="space-y-3 p-5">
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-      </div>
-    </li>
-  )
-}
-
 export function ServicesSection({ services }: { services: ListState<ServiceSummary> }) {
   return (
     <section id="services" aria-labelledby="services-heading" className="bg-slate-50 py-20">
@@ -50,13 +35,13 @@ export function ServicesSection({ services }: { services: ListState<ServiceSumma
         <SectionHeading id="services-heading" eyebrow="Services" title="Everything your technology needs">
           From the help desk to the data centre, we design, run and secure the systems your business depends on.
         </SectionHeading>
-        {services && !services.ok ? (
+        {!services.ok ? (
           <ListError>Error loading services. Please try again later.</ListError>
         ) : (
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-busy={services === null}>
-            {services
-              ? services.items.map((service) => <ServiceCard key={service.id} service={service} />)
-              : Array.from({ length: SKELETON_COUNT }, (_, i) => <ServiceSkeleton key={i} />)}
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {services.items.map((service) => (
+              <ServiceCard key={service.id} service={service} />
+            ))}
           </ul>
         )}
       </div>

@@ -1,11 +1,9 @@
 import { SectionLink } from '#app/components/section-link'
-import { Skeleton } from '#app/components/ui/skeleton'
-import { catalogueImageUrl, type SolutionSummary } from '#app/domain/catalogue'
-import type { ListState } from './list-state'
+import type { SolutionSummary } from '#app/catalogue/catalogue.server'
+import { catalogueImageUrl } from '#app/domain/catalogue'
+import type { ListState } from '#app/domain/list-state'
 import { ListError, SectionHeading } from './section-heading'
 import { FeatureList } from '#app/components/ui/feature-list'
-
-const SKELETON_COUNT = 4
 
 // SPEC §2: four industries get their own colour theme; any other uses the default one.
 const INDUSTRY_THEMES: Record<string, { badge: string; accent: string }> = {
@@ -50,19 +48,6 @@ function SolutionCard({ solution }: { solution: SolutionSummary }) {
   )
 }
 
-function SolutionSkeleton() {
-  return (
-    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="solution-skeleton">
-      <Skeleton className="aspect-[8/5] w-full rounded-none" />
-      <div className="space-y-3 p-6">
-        <Skeleton className="h-5 w-1/3" />
-        <Skeleton className="h-6 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-      </div>
-    </li>
-  )
-}
-
 export function SolutionsSection({ solutions }: { solutions: ListState<SolutionSummary> }) {
   return (
     <section id="solutions" aria-labelledby="solutions-heading" className="bg-white py-20">
@@ -70,13 +55,13 @@ export function SolutionsSection({ solutions }: { solutions: ListState<SolutionS
         <SectionHeading id="solutions-heading" eyebrow="Solutions" title="Built for your industry">
           Regulated and fast-moving industries need more than generic IT. These packages start from what your sector requires.
         </SectionHeading>
-        {solutions && !solutions.ok ? (
+        {!solutions.ok ? (
           <ListError>Error loading solutions. Please try again later.</ListError>
         ) : (
-          <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={solutions === null}>
-            {solutions
-              ? solutions.items.map((solution) => <SolutionCard key={solution.id} solution={solution} />)
-              : Array.from({ length: SKELETON_COUNT }, (_, i) => <SolutionSkeleton key={i} />)}
+          <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {solutions.items.map((solution) => (
+              <SolutionCard key={solution.id} solution={solution} />
+            ))}
           </ul>
         )}
       </div>

@@ -1,4 +1,4 @@
-import type { TestimonialSummary } from '#app/domain/catalogue'
+import type { TestimonialSummary } from '#app/catalogue/catalogue.server'
 import { SectionHeading } from './section-heading'
 
 /** Stars as text a screen reader says once ('Rated 4 out of 5'), drawn as five stars. */

@@ -1,7 +1,10 @@
+import type { ButtonHTMLAttributes } from 'react'
+
 // Button looks shared by real buttons and by links that read as buttons, so 'Get Started',
-// 'Contact Us' and 'Return to Home' look alike everywhere.
+// 'Contact Us', 'Send Message' and the staff pages' buttons look alike everywhere; and the submit
+// button that shows its form is busy.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-md px-5 py-3 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-50'
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
@@ -9,8 +12,53 @@ const variants = {
   light: 'bg-white text-brand-700 hover:bg-brand-50',
 } as const
 
-export type ButtonVariant = keyof typeof variants
+const sizes = { md: 'px-5 py-3', sm: 'px-4 py-2' } as const
 
-export function buttonClasses(variant: ButtonVariant = 'primary', extra = '') {
-  return `${base} ${variants[variant]} ${extra}`.trim()
+export type ButtonVariant = keyof typeof variants
+export type ButtonSize = keyof typeof sizes
+
+export function buttonClasses(variant: ButtonVariant = 'primary', extra = '', size: ButtonSize = 'md') {
+  return `${base} ${sizes[size]} ${variants[variant]} ${extra}`.trim()
+}
+
+type StatusButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** From useIsPending(), a fetcher's state, or the work the page is doing. */
+  pending: boolean
+  /** SPEC's words while busy ('Sending...', 'Processing...'); without them the label stays beside the spinner. */
+  pendingText?: string
+  variant?: ButtonVariant
+  size?: ButtonSize
+}
+
+/**
+ * A submit button that shows its form is busy: disabled, with a spinner and SPEC's pending words.
+ * Pressing it does not take the focus from the field being typed in: that field's blur check would
+ * show its message, and a message that wraps moved the button from under the pointer before the
+ * click landed, so the send was lost (found by the e2e tests). The submit checks every field anyway.
+ */
+export function StatusButton({
+  pending,
+  pendingText,
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  disabled,
+  children,
+  ...props
+}: StatusButtonProps) {
+  return (
+    <button
+      type="submit"
+      onMouseDown={(event) => event.preventDefault()}
+      {...props}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={buttonClasses(variant, className, size)}
+    >
+      {pending ? (
+        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      ) : null}
+      {pending && pendingText ? pendingText : children}
+    </button>
+  )
 }

@@ -31,3 +31,47 @@ export function Field({
     </div>
   )
 }
+
+/** The message under a control, with the id its control's aria-describedby points at. */
+export function FieldMessage({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {children}
+    </p>
+  )
+}
+
+/**
+ * A labelled text input kept in component state (the payment modal, the chat's contact dialog),
+ * for forms that are not conform forms; its message is wired the same way as Field's.
+ */
+export function TextField({
+  id,
+  label,
+  error,
+  onChange,
+  ...input
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'> & {
+  id: string
+  label: string
+  error: string | undefined
+  onChange: (value: string) => void
+}) {
+  const errorId = `${id}-error`
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        {...input}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={CONTROL_CLASS}
+      />
+      {error ? <FieldMessage id={errorId}>{error}</FieldMessage> : null}
+    </div>
+  )
+}

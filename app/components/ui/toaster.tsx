@@ -1,8 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react'
-import type { ShownToast, Toast } from '#app/domain/toast'
-
-/** SPEC §9: a toast stays 5 seconds unless dismissed (same value as TOAST_DURATION_MS in domain/toast). */
-const TOAST_DURATION_MS = 5000
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
+import { type ShownToast, swipeDismisses, swipeOffset, type Toast, TOAST_DURATION_MS, withToastDefaults } from '#app/domain/toast'
 
 // At most one toast at a time (SPEC §4): a new one replaces the current one.
 let current: ShownToast | null = null
@@ -13,25 +11,15 @@ function emit() {
   for (const listener of listeners) listener()
 }
 
-// Filled in by hand rather than with toastSchema: zod is server-side here, which keeps about 20 KB
-// gzip out of every page and avoids zod's eval probe, which the page's CSP reports.
-function withDefaults(toast: Toast): ShownToast {
-  return {
-    id: toast.id ?? Math.random().toString(36).slice(2),
-    title: toast.title,
-    description: toast.description,
-    variant: toast.variant ?? 'default',
-  }
-}
-
 export function showToast(toast: Toast) {
-  current = withDefaults(toast)
+  current = withToastDefaults(toast)
   clearTimeout(hideTimer)
   hideTimer = setTimeout(dismissToast, TOAST_DURATION_MS)
   emit()
 }
 
 export function dismissToast() {
+  clearTimeout(hideTimer)
   current = null
   emit()
 }
@@ -58,38 +46,83 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
     window.addEventListener('keydown', focusOnF8)
     return () => window.removeEventListener('keydown', focusOnF8)
   }, [])
-  const shown = toast
   return (
     <section
       id="notifications"
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none print:hidden sm:bottom-auto sm:top-20"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none print:hidden sm:top-20 sm:bottom-auto"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-        {shown ? (
-          <div
-            data-testid="toast"
-            data-variant={shown.variant}
-            className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
-              shown.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
-            }`}
-          >
-            <div className="flex-1">
-              <p className="text-sm font-semibold">{shown.title}</p>
-              {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
-            </div>
-            <button
-              type="button"
-              onClick={dismissToast}
-              className="rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2"
-              aria-label="Close notification"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ) : null}
+        {toast ? <ToastCard key={toast.id} toast={toast} /> : null}
       </div>
     </section>
+  )
+}
+
+/**
+ * One toast: closed by its button, or swiped to the right (SPEC §9: 50 px or more dismisses it,
+ * less springs back). Pointer events cover mouse, pen and touch; a press on the action link or the
+ * close button is left to them.
+ */
+function ToastCard({ toast }: { toast: ShownToast }) {
+  const [offset, setOffset] = useState(0)
+  const dragStart = useRef<number | null>(null)
+  const destructive = toast.variant === 'destructive'
+
+  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || (event.target as Element).closest('a, button')) return
+    dragStart.current = event.clientX
+    event.currentTarget.setPointerCapture(event.pointerId)
+  }
+  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (dragStart.current !== null) setOffset(swipeOffset(dragStart.current, event.clientX))
+  }
+  const onPointerEnd = (event: React.PointerEvent<HTMLDivElement>) => {
+    if (dragStart.current === null) return
+    const finalOffset = swipeOffset(dragStart.current, event.clientX)
+    dragStart.current = null
+    if (swipeDismisses(finalOffset)) dismissToast()
+    else setOffset(0)
+  }
+
+  return (
+    <div
+      data-testid="toast"
+      data-variant={toast.variant}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - offset / 200) } : undefined}
+      // touch-action: vertical scrolling stays the browser's; horizontal drags are the swipe.
+      className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg select-none ${
+        offset ? '' : 'transition-transform'
+      } ${destructive ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'}`}
+    >
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      {toast.action ? (
+        <Link
+          to={toast.action.href}
+          onClick={dismissToast}
+          className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-semibold ${
+            destructive ? 'border-white/60 hover:bg-white/10' : 'border-slate-300 hover:bg-slate-50'
+          }`}
+        >
+          {toast.action.label}
+        </Link>
+      ) : null}
+      <button
+        type="button"
+        onClick={dismissToast}
+        className="rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2"
+        aria-label="Close notification"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
   )
 }

@@ -1,8 +1,10 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { ContentField } from '#app/components/admin/content-field'
-import { buttonClasses } from '#app/components/ui/button'
+import { buttonClasses, StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { ContentEditError, getContent } from '#app/content/content-editing.server'
 import { recordToFormValues, saveContentForm } from '#app/content/content-form.server'
@@ -78,25 +80,20 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
   const version = actionData?.version ?? loaderData.version
   const errors = actionData?.errors ?? {}
   const conflict = actionData?.conflict ?? null
-  const navigation = useNavigation()
-  const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const saving = useIsPending()
   const labels = CONTENT_LABELS[kind]
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to={`/admin/content/${kind}`} className={adminButtonClass}>
-            Back to {labels.plural}
-          </Link>
-          {kind === 'news' && id !== null && values.slug ? (
-            <a href={`/news/${values.slug}`} className={adminButtonClass} target="_blank" rel="noreferrer">
-              Preview
-            </a>
-          ) : null}
-          <LogoutButton />
-        </div>
-      </div>
+    <div className="max-w-3xl">
+      <StaffHeader title={title}>
+        <Link to={`/admin/content/${kind}`} className={adminButtonClass}>
+          Back to {labels.plural}
+        </Link>
+        {kind === 'news' && id !== null && loaderData.values.slug ? (
+          <a href={`/news/${loaderData.values.slug}`} className={adminButtonClass} target="_blank" rel="noreferrer">
+            Preview
+          </a>
+        ) : null}
+      </StaffHeader>
       {actionData?.formError ? (
         <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
           <p className="font-semibold">{actionData.formError}</p>
@@ -127,14 +124,14 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
           />
         ))}
         <div className="flex gap-3 pt-2">
-          <button type="submit" className={buttonClasses('primary')} disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Saving...' : id === null ? `Create ${labels.singular}` : 'Save changes'}
-          </button>
+          <StatusButton pending={saving} pendingText="Saving...">
+            {id === null ? `Create ${labels.singular}` : 'Save changes'}
+          </StatusButton>
           <Link to={`/admin/content/${kind}`} className={buttonClasses('outline')}>
             Cancel
           </Link>
         </div>
       </Form>
-    </main>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { getEnv } from '#app/config/env.server'
 import { ContentEditError, deleteContent, listContent, moveContent, updateContent } from '#app/content/content-editing.server'
 import { CONTENT_LABELS, type ContentKind, isContentKind } from '#app/domain/content-rules'
@@ -113,19 +114,15 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
   const { kind, rows, ordered } = loaderData
   const labels = CONTENT_LABELS[kind]
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{labels.plural}</h1>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to="/admin/content" className={adminButtonClass}>
-            Back to Content
-          </Link>
-          <Link to={`/admin/content/${kind}/new`} className={adminButtonClass}>
-            New {labels.singular}
-          </Link>
-          <LogoutButton />
-        </div>
-      </div>
+    <div className="max-w-5xl">
+      <StaffHeader title={labels.plural}>
+        <Link to="/admin/content" className={adminButtonClass}>
+          Back to Content
+        </Link>
+        <Link to={`/admin/content/${kind}/new`} className={adminButtonClass}>
+          New {labels.singular}
+        </Link>
+      </StaffHeader>
       {actionData?.error ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
           {actionData.error}
@@ -200,6 +197,6 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
       )}
-    </main>
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { getEnv } from '#app/config/env.server'
 import { listContent } from '#app/content/content-editing.server'
 import { CONTENT_KINDS, CONTENT_LABELS } from '#app/domain/content-rules'
@@ -32,16 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ContentIndex({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Site content</h1>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to="/admin" className={adminButtonClass}>
-            Back to Admin
-          </Link>
-          <LogoutButton />
-        </div>
-      </div>
+    <div className="max-w-5xl">
+      <StaffHeader title="Site content" subtitle="Every change shows on the site within two seconds.">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+      </StaffHeader>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {loaderData.counts.map(([kind, count]) => (
           <li key={kind} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -55,6 +52,6 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   )
 }

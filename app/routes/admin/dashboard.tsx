@@ -1,15 +1,19 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useSearchParams } from 'react-router'
-import { type ContactSubmission, findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
+import { findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/admin/enquiries.server'
+import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { ChatTranscripts } from '#app/components/admin/chat-transcripts'
 import { Pagination } from '#app/components/admin/pagination'
+import { StaffTable } from '#app/components/admin/staff-table'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { SubmissionDetail } from '#app/components/admin/submission-detail'
 import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/config/env.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
-import { formatAdminDate, serviceLabel } from '#app/domain/admin-format'
+import { formatAdminDate } from '#app/domain/admin-format'
+import { serviceLabel } from '#app/domain/contact-form-fields'
 import { isNoAnswer } from '#app/http/no-answer'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/dashboard'
@@ -70,6 +74,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
+const SUBMISSION_COLUMNS = [{ label: 'Date' }, { label: 'Name' }, { label: 'Email' }, { label: 'Service' }, { label: 'Action' }]
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { submissions, total, page, pageCount, selected, viewMissing, conversations, loadFailed, search } = loaderData
   const [searchParams] = useSearchParams()
@@ -87,20 +93,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }, [loadFailed])
 
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin/logs" className={adminButtonClass}>
-            View Access Logs
-          </Link>
-          <Link to="/admin/orders" className={adminButtonClass}>
-            View Orders
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Admin Dashboard">
+        <Link to="/admin/logs" className={adminButtonClass}>
+          View Access Logs
+        </Link>
+        <Link to="/admin/orders" className={adminButtonClass}>
+          View Orders
+        </Link>
+        <Link to="/admin/content" className={adminButtonClass}>
+          Edit Site Content
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
 
       {loadFailed ? (
         <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
@@ -146,62 +151,38 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
           </p>
         ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Service
-                  </th>
-                  <th scope="col" className="py-2">
-                    Action
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {submissions.map((submission) => (
-                  <tr key={submission.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>
-                    <td className="py-2 pr-4">{submission.name}</td>
-                    <td className="py-2 pr-4">{submission.email}</td>
-                    <td className="py-2 pr-4">
-                      {submission.service ? (
-                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
-                          {serviceLabel(submission.service)}
-                        </span>
-                      ) : (
-                        <span className="text-slate-500">Not specified</span>
-                      )}
-                    </td>
-                    <td className="py-2">
-                      <Link
-                        to={hrefWith(submission.id)}
-                        className="text-brand-700 underline"
-                        aria-label={`View submission from ${submission.name}`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="mt-2 text-sm text-slate-500">{total} submissions</p>
-          </div>
+          <StaffTable columns={SUBMISSION_COLUMNS} footnote={`${total} submissions`}>
+            {submissions.map((submission) => (
+              <tr key={submission.id} className="border-b border-slate-100">
+                <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>
+                <td className="py-2 pr-4">{submission.name}</td>
+                <td className="py-2 pr-4">{submission.email}</td>
+                <td className="py-2 pr-4">
+                  {submission.service ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">
+                      {serviceLabel(submission.service)}
+                    </span>
+                  ) : (
+                    <span className="text-slate-500">Not specified</span>
+                  )}
+                </td>
+                <td className="py-2">
+                  <Link
+                    to={hrefWith(submission.id)}
+                    className="text-brand-700 underline"
+                    aria-label={`View submission from ${submission.name}`}
+                  >
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Submission pages" />
       </section>
 
       <ChatTranscripts conversations={conversations} />
-    </main>
+    </>
   )
 }

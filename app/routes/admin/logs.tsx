@@ -1,13 +1,15 @@
 import { data, Link, useNavigation } from 'react-router'
 import { requireAdmin } from '#app/auth/require-admin.server'
 import { AccessAnalyticsView } from '#app/components/admin/access-analytics-view'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { getEnv } from '#app/config/env.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { isNoAnswer } from '#app/http/no-answer'
 import type { AccessAnalytics } from '#app/domain/access-analytics'
 import { pageMeta } from '#app/domain/seo'
 import { getAccessAnalytics, getRawAccessLog } from '#app/observability/access-analytics.server'
+import { log } from '#app/observability/logger.server'
 import type { Route } from './+types/logs'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -26,9 +28,16 @@ function tabOf(url: string): Tab {
   return new URL(url).searchParams.get('tab') === 'raw' ? 'raw' : 'analytics'
 }
 
-/** SPEC §8: no data and the 'Error connecting to server' banner. */
-function connectionErrorData(siteUrl: string, tab: Tab) {
-  return { siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, connectionError: true }
+type Failure = { kind: 'connection' } | { kind: 'fetch'; message: string }
+
+/** SPEC §8: 'Failed to fetch logs' or 'Failed to fetch analytics'. */
+function fetchFailureMessage(tab: Tab) {
+  return tab === 'raw' ? 'Failed to fetch logs' : 'Failed to fetch analytics'
+}
+
+/** The page with no data and its failure shown where the data would be. */
+function failedData(siteUrl: string, tab: Tab, failure: Failure) {
+  return { siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, failure: failure as Failure | null }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,68 +45,62 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = tabOf(request.url)
   const siteUrl = getEnv().SITE_URL
   try {
-    if (tab === 'raw') return { siteUrl, tab, analytics: null, logs: await getRawAccessLog(), connectionError: false }
-    return { siteUrl, tab, analytics: await getAccessAnalytics(), logs: null, connectionError: false }
+    if (tab === 'raw') return { siteUrl, tab, analytics: null, logs: await getRawAccessLog(), failure: null }
+    return { siteUrl, tab, analytics: await getAccessAnalytics(), logs: null, failure: null }
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error
-    return data(connectionErrorData(siteUrl, tab), { status: 503 })
+    // SPEC §8: the database away is 'Error connecting to server'; any other failure is this
+    // page's own 'Failed to fetch …' (logged here, never shown in detail), not the error page.
+    if (isDatabaseUnavailable(error)) return data(failedData(siteUrl, tab, { kind: 'connection' }), { status: 503 })
+    log.error({ err: error }, 'access logs page: data failed')
+    return data(failedData(siteUrl, tab, { kind: 'fetch', message: fetchFailureMessage(tab) }), { status: 500 })
   }
 }
 
 /**
  * With JavaScript this page's data comes with a fetch (Refresh, a tab switch). When that fetch gets
  * no answer at all the page shows the connection banner, as it does when the server cannot reach
- * the database, instead of the error page. The root's data is not refetched within this page
- * (root.tsx, shouldRevalidate), so nothing else fails with it.
+ * the database; when it fails otherwise, 'Failed to fetch …' (the server's own failure message
+ * arrives as data, through the loader above). Never the error page. The root's data is not refetched within this page (root.tsx,
+ * shouldRevalidate), so nothing else fails with it.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader()
   } catch (error) {
-    if (!isNoAnswer(error)) throw error
-    return connectionErrorData(new URL(request.url).origin, tabOf(request.url))
+    const tab = tabOf(request.url)
+    const origin = new URL(request.url).origin
+    if (isNoAnswer(error)) return failedData(origin, tab, { kind: 'connection' })
+    // Whatever body came with the failure (a proxy's error page, say) is not shown.
+    return failedData(origin, tab, { kind: 'fetch', message: fetchFailureMessage(tab) })
   }
 }
 
 const tabClass = 'rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold'
 
 export default function AccessLogs({ loaderData }: Route.ComponentProps) {
-  const { tab, analytics, logs, connectionError } = loaderData
+  const { tab, analytics, logs, failure } = loaderData
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Access Logs</h1>
-          <p className="mt-1 text-slate-600">User access logs for the last 24 hours</p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin" className={adminButtonClass}>
-            Back to Admin
-          </Link>
-          <RefreshLink />
-          {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
-          <a
-            href="/api/admin/logs/download"
-            target="_blank"
-            rel="noopener"
-            className={adminButtonClass}
-            aria-disabled={loading || undefined}
-          >
-            Export CSV
-          </a>
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Access Logs" subtitle="User access logs for the last 24 hours">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <RefreshLink />
+        {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
+        <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>
+          Export CSV
+        </a>
+      </StaffHeader>
 
-      {connectionError ? (
+      {failure?.kind === 'connection' ? (
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-700">
           Error connecting to server
         </p>
       ) : null}
 
-      <nav aria-label="Log views" className="mt-8 flex gap-2 border-b border-slate-200">
+      <nav aria-label="Log views" className="mt-8 flex gap-2 border-b border-slate-200 print:hidden">
         <Link
           to="/admin/logs"
           aria-current={tab === 'analytics' ? 'page' : undefined}
@@ -119,7 +122,11 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
           Loading…
         </div>
-      ) : connectionError ? null : tab === 'analytics' && analytics ? (
+      ) : failure?.kind === 'fetch' ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-700">
+          {failure.message}
+        </p>
+      ) : failure ? null : tab === 'analytics' && analytics ? (
         <AccessAnalyticsView analytics={analytics} />
       ) : tab === 'raw' ? (
         logs ? (
@@ -133,6 +140,6 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-slate-600">No logs available</p>
         )
       ) : null}
-    </main>
+    </>
   )
 }

@@ -1,11 +1,14 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { changeOrderStatus, findStaffOrder } from '#app/admin/orders.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton } from '#app/components/admin/admin-buttons'
+import { adminButtonClass } from '#app/components/admin/admin-buttons'
 import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
+import { StaffHeader } from '#app/components/admin/staff-header'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
-import { describeOrderOptions } from '#app/domain/order-display'
+import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { allowedNextStatuses, isOrderStatus } from '#app/domain/order-status'
 import { pageMeta } from '#app/domain/seo'
@@ -43,24 +46,26 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 409 },
     )
   }
-  return redirectWithToast(`/admin/orders/${params.orderId}`, { title: 'Order updated', description: `The order is now ${status}.` })
+  if (change.outcome === 'changed-meanwhile') {
+    return data({ error: 'The order changed meanwhile. The page now shows its current status; please try again.' }, { status: 409 })
+  }
+  return redirectWithToast(`/admin/orders/${params.orderId}`, {
+    title: 'Order updated',
+    description: `The order is now ${status}.`,
+    action: { label: 'All orders', href: '/admin/orders' },
+  })
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, nextStatuses } = loaderData
-  const navigation = useNavigation()
-  const saving = navigation.state === 'submitting'
+  const saving = useIsPending()
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Order from {order.name}</h1>
-        <div className="flex flex-wrap gap-3 print:hidden">
-          <Link to="/admin/orders" className={adminButtonClass}>
-            Back to Orders
-          </Link>
-          <LogoutButton />
-        </div>
-      </div>
+    <div className="max-w-3xl">
+      <StaffHeader title={`Order from ${buyerName(order)}`}>
+        <Link to="/admin/orders" className={adminButtonClass}>
+          Back to Orders
+        </Link>
+      </StaffHeader>
       <section aria-label="Order details" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-600">Status</dt>
@@ -70,12 +75,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dt className="font-medium text-slate-600">Placed</dt>
           <dd>{formatAdminDate(order.createdAt)}</dd>
           <dt className="font-medium text-slate-600">Customer</dt>
-          <dd>{order.name}</dd>
+          <dd>{buyerName(order)}</dd>
           <dt className="font-medium text-slate-600">Email</dt>
           <dd>
-            <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
-              {order.email}
-            </a>
+            {order.email ? (
+              <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
+                {order.email}
+              </a>
+            ) : (
+              'Not known yet'
+            )}
           </dd>
           <dt className="font-medium text-slate-600">Phone</dt>
           <dd>{order.phone ?? 'Not provided'}</dd>
@@ -116,16 +125,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </select>
             </div>
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-            >
-              {saving ? 'Saving...' : 'Update status'}
-            </button>
+            <StatusButton pending={saving} pendingText="Saving..." size="sm">
+              Update status
+            </StatusButton>
           </Form>
         )}
       </section>
-    </main>
+    </div>
   )
 }

@@ -1,12 +1,14 @@
 import { Link, useSearchParams } from 'react-router'
 import { listStaffOrders } from '#app/admin/orders.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { adminButtonClass, LogoutButton, RefreshLink } from '#app/components/admin/admin-buttons'
+import { adminButtonClass, RefreshLink } from '#app/components/admin/admin-buttons'
 import { OrderStatusBadge } from '#app/components/admin/order-status-badge'
 import { Pagination } from '#app/components/admin/pagination'
+import { StaffTable } from '#app/components/admin/staff-table'
+import { StaffHeader } from '#app/components/admin/staff-header'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
-import { describeOrderOptions } from '#app/domain/order-display'
+import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/orders'
@@ -20,21 +22,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { siteUrl: getEnv().SITE_URL, ...(await listStaffOrders({ page })) }
 }
 
+const ORDER_COLUMNS = [
+  { label: 'Date' },
+  { label: 'Customer' },
+  { label: 'Plan' },
+  { label: 'Options' },
+  { label: 'Seats' },
+  { label: 'Amount / month', align: 'right' as const },
+  { label: 'Status' },
+  { label: 'Action' },
+]
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageCount } = loaderData
   const [searchParams] = useSearchParams()
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 pt-28 pb-16">
-      <div className="flex flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Orders</h1>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin" className={adminButtonClass}>
-            Back to Admin
-          </Link>
-          <RefreshLink />
-          <LogoutButton />
-        </div>
-      </div>
+    <>
+      <StaffHeader title="Orders">
+        <Link to="/admin" className={adminButtonClass}>
+          Back to Admin
+        </Link>
+        <RefreshLink />
+      </StaffHeader>
       <section aria-labelledby="orders-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
           All Orders
@@ -42,70 +51,37 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {orders.length === 0 ? (
           <p className="mt-6 text-slate-600">No orders yet. Orders appear here when customers check out a plan.</p>
         ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Customer
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Plan
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Options
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Seats
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    Amount / month
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2">
-                    Action
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(order.createdAt)}</td>
-                    <td className="py-2 pr-4">
-                      {order.name}
-                      <br />
-                      <span className="text-slate-500">{order.email}</span>
-                    </td>
-                    <td className="py-2 pr-4">{order.planName}</td>
-                    <td className="py-2 pr-4">{describeOrderOptions(order)}</td>
-                    <td className="py-2 pr-4">{order.ms365Option === 'none' ? '—' : order.ms365Users}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatDollars(order.amount)}</td>
-                    <td className="py-2 pr-4">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="py-2">
-                      <Link
-                        to={`/admin/orders/${order.id}`}
-                        className="text-brand-700 underline"
-                        aria-label={`View order from ${order.name}`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="mt-2 text-sm text-slate-500">{total} orders</p>
-          </div>
+          <StaffTable columns={ORDER_COLUMNS} footnote={`${total} orders`}>
+            {orders.map((order) => (
+              <tr key={order.id} className="border-b border-slate-100">
+                <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(order.createdAt)}</td>
+                <td className="py-2 pr-4">
+                  {buyerName(order)}
+                  <br />
+                  <span className="text-slate-500">{order.email}</span>
+                </td>
+                <td className="py-2 pr-4">{order.planName}</td>
+                <td className="py-2 pr-4">{describeOrderOptions(order)}</td>
+                <td className="py-2 pr-4">{order.ms365Option === 'none' ? '—' : order.ms365Users}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatDollars(order.amount)}</td>
+                <td className="py-2 pr-4">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="py-2">
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className="text-brand-700 underline"
+                    aria-label={`View order from ${buyerName(order)}`}
+                  >
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Order pages" />
       </section>
-    </main>
+    </>
   )
 }

@@ -1,10 +1,9 @@
-import { requestInfo } from '#app/http/request-context'
+import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '#app/domain/payment-messages'
 import { BODY_LIMITS } from '#app/http/body-limits'
-import { readJsonBody } from '#app/http/request-body.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { paymentRequestSchema } from '#app/domain/payment-request'
-import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE } from '#app/domain/payment-messages'
-import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
+import { jsonAction, postOnly } from '#app/http/json-action.server'
+import { requestInfo } from '#app/http/request-context'
+import { badRequest, jsonError } from '#app/http/responses.server'
 import {
   OrderRequestError,
   PAYMENT_ATTEMPT_LIMIT,
@@ -12,48 +11,46 @@ import {
   isStripeError,
   startCardPayment,
 } from '#app/payments/orders.server'
-import { hitRateLimit } from '#app/security/rate-limit.server'
+import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
 import type { Route } from './+types/create-payment-intent'
 import { log } from '#app/observability/logger.server'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.
-// 415 for a body that is not JSON, 413 for one over 8 KB (BODY_LIMITS.paymentRequest), 400 for broken JSON.
+// 400 {message, errors}, 405, 413 (over BODY_LIMITS.paymentRequest), 415 and 429 as jsonAction says;
+// 409 when the total differs from the server's; 502 when Stripe refuses; 503 without Stripe keys.
+
+const POST_ONLY = 'Use POST to start a payment.'
 
 export function loader() {
-  return jsonError(405, 'Use POST to start a payment.', undefined, { headers: { Allow: 'POST' } })
+  return postOnly(POST_ONLY)
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleJsonErrors(async () => {
-    if (request.method !== 'POST') return jsonError(405, 'Use POST to start a payment.', undefined, { headers: { Allow: 'POST' } })
-    const body = await readJsonBody(request, BODY_LIMITS.paymentRequest)
-    const parsed = paymentRequestSchema.safeParse(body)
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
-      return jsonError(400, issues[0]?.message ?? 'Invalid payment details', { issues })
-    }
-
-    const stripe = getStripe()
-    if (!stripe || !isCardPaymentConfigured()) return jsonError(503, CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE)
-
-    const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
-    if (!limit.allowed) {
-      return jsonError(429, 'Too many payment attempts. Please wait a few minutes and try again.', undefined, {
-        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
-      })
-    }
-
-    try {
-      const { clientSecret, orderId, orderToken } = await startCardPayment(stripe, parsed.data)
-      return Response.json({ clientSecret, orderId, orderToken })
-    } catch (error) {
-      if (error instanceof OrderRequestError) return jsonError(error.status, error.message, error.extra)
-      if (isStripeError(error)) {
-        log.error({ err: error }, 'payments: Stripe refused to start a payment')
-        return jsonError(502, PROVIDER_UNAVAILABLE_MESSAGE)
+  return jsonAction(
+    {
+      request,
+      schema: paymentRequestSchema,
+      maxBytes: BODY_LIMITS.paymentRequest,
+      rateLimit: { rule: PAYMENT_ATTEMPT_LIMIT, subject: requestInfo(context).clientIp, message: TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE },
+      postOnlyMessage: POST_ONLY,
+    },
+    async (payment) => {
+      const stripe = getStripe()
+      if (!stripe || !isCardPaymentConfigured()) return jsonError(503, CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE)
+      try {
+        const { clientSecret, orderId, orderToken } = await startCardPayment(stripe, payment)
+        return Response.json({ clientSecret, orderId, orderToken })
+      } catch (error) {
+        if (error instanceof OrderRequestError) {
+          return error.status === 400 ? badRequest({ form: [error.message] }) : jsonError(error.status, error.message, error.extra)
+        }
+        if (isStripeError(error)) {
+          log.error({ err: error }, 'payments: Stripe refused to start a payment')
+          return jsonError(502, PROVIDER_UNAVAILABLE_MESSAGE)
+        }
+        throw error
       }
-      throw error
-    }
-  })
+    },
+  )
 }

@@ -1,9 +1,8 @@
-import mongoose from 'mongoose'
 import { findAdminSession } from '#app/auth/admin-session.server'
 import { requestInfo } from '#app/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
-import { Order } from '#app/models/order.server'
-import { bearerToken, orderAccessTokenMatches } from '#app/payments/order-access.server'
+import { bearerToken } from '#app/payments/order-access.server'
+import { findOrderStatus } from '#app/payments/orders.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
 import type { Route } from './+types/orders.$id'
 
@@ -13,7 +12,6 @@ import type { Route } from './+types/orders.$id'
 // or a staff session, and an address gets a limited number of lookups.
 
 const ORDER_LOOKUP_LIMIT = { name: 'order-lookup', limit: 60, windowMs: 10 * 60 * 1000 }
-const NOT_FOUND = 'Order not found'
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
@@ -24,9 +22,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
         401,
         'Send the order token you got when the payment started (Authorization: Bearer <token>), or sign in as staff.',
         undefined,
-        {
-          headers: { 'WWW-Authenticate': 'Bearer' },
-        },
+        { headers: { 'WWW-Authenticate': 'Bearer' } },
       )
     }
     if (!staff) {
@@ -37,16 +33,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
         })
       }
     }
-    if (!mongoose.isValidObjectId(params.id)) return jsonError(404, NOT_FOUND)
-    const order = await Order.findById(params.id, { status: 1, amount: 1, planId: 1, createdAt: 1, accessTokenHash: 1 }).lean()
-    // A wrong token reads the same as an unknown order: ids are not to be probed.
-    if (!order || (!staff && !orderAccessTokenMatches(token, order.accessTokenHash))) return jsonError(404, NOT_FOUND)
-    return Response.json({
-      id: String(order._id),
-      status: order.status,
-      amount: order.amount,
-      planId: order.planId,
-      createdAt: order.createdAt,
-    })
+    const order = await findOrderStatus(params.id, staff ? { staff: true } : { token })
+    if (!order) return jsonError(404, 'Order not found')
+    // No Cache-Control here: the security headers mark /api/orders/ no-store.
+    return Response.json(order)
   })
 }

@@ -1,7 +1,7 @@
 import { getEnv } from '#app/config/env.server'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { BodyTooLargeError, readBodyWithLimit, tooLargeMessage } from '#app/http/request-body.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { badRequest, handleJsonErrors, jsonError } from '#app/http/responses.server'
 import { getStripe } from '#app/payments/stripe-client.server'
 import { applyStripeEvent, WebhookConflictError } from '#app/payments/webhook.server'
 import type { Route } from './+types/stripe-webhook'
@@ -15,7 +15,7 @@ export function action({ request }: Route.ActionArgs) {
     const secret = getEnv().STRIPE_WEBHOOK_SECRET
     if (!stripe || !secret) return jsonError(503, 'Stripe webhooks are not configured.')
     const signature = request.headers.get('stripe-signature')
-    if (!signature) return jsonError(400, 'Missing Stripe-Signature header.')
+    if (!signature) return badRequest({ form: ['Missing Stripe-Signature header.'] })
     let payload: string
     try {
       payload = Buffer.from(await readBodyWithLimit(request, BODY_LIMITS.stripeWebhook)).toString('utf8')
@@ -27,7 +27,7 @@ export function action({ request }: Route.ActionArgs) {
     try {
       event = await stripe.webhooks.constructEventAsync(payload, signature, secret)
     } catch {
-      return jsonError(400, 'Invalid webhook signature.')
+      return badRequest({ form: ['Invalid webhook signature.'] })
     }
     try {
       const outcome = await applyStripeEvent(event)

@@ -1,6 +1,7 @@
 import { recordAudit } from '#app/audit/audit.server'
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { syncPlanCatalogue } from '#app/db/seed.server'
+import { postOnly } from '#app/http/json-action.server'
 import { handleJsonErrors } from '#app/http/responses.server'
 import type { Route } from './+types/update-plans'
 
@@ -10,7 +11,7 @@ import type { Route } from './+types/update-plans'
 export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     const admin = await requireAdminApi(request)
-    if (request.method !== 'POST') return Response.json({ message: 'Use POST.' }, { status: 405, headers: { Allow: 'POST' } })
+    if (request.method !== 'POST') return postOnly('Use POST to restore the sample plans.')
     const { plans, restored } = await syncPlanCatalogue()
     if (restored.length > 0) {
       await recordAudit({ actor: admin, kind: 'content', action: `restored sample plans ${restored.join(', ')}`, target: 'plans', context })

@@ -11,6 +11,8 @@
     cardExpiry: "Your card's expiration date is incomplete.",
     cardCvc: "Your card's security code is incomplete.",
   }
+  // When a field counts as complete, as Stripe.js reports it in change events (digits only).
+  var COMPLETE = { cardNumber: /^\d{15,16}$/, cardExpiry: /^\d{4}$/, cardCvc: /^\d{3,4}$/ }
   var calls = (window.__stripeStandIn = { keys: [], confirmations: [], retrievals: [] })
 
   function StandInElement(type) {
@@ -42,7 +44,8 @@
     input.setAttribute('data-stripe-stand-in', this.type)
     input.style.cssText = 'width:100%;border:0;outline:0;font:inherit'
     input.addEventListener('input', function () {
-      self.emit('change', { elementType: self.type, empty: !input.value, complete: !!input.value })
+      var digits = input.value.replace(/\D/g, '')
+      self.emit('change', { elementType: self.type, empty: !input.value, complete: COMPLETE[self.type].test(digits), error: undefined })
     })
     node.appendChild(input)
     this.input = input

@@ -1,5 +1,6 @@
 // Content for the static legal pages: /privacy-policy, /terms-of-service, /security-policy.
-// Pure data module: no imports, no side effects.
+// Pure data module: no imports, no side effects. Links to our own pages are written [words](/path)
+// (content/inline-links.ts).
 
 export type LegalSection = { id: string; heading: string; paragraphs: string[]; bullets?: string[] }
 
@@ -12,7 +13,7 @@ export type LegalDocument = {
 }
 
 const contactParagraph =
-  'To reach us, use the contact form at /#contact or the e-mail address and phone number shown in the site footer. Our team responds during business hours, Monday to Friday, 8:30 AM to 5:30 PM Eastern time.'
+  'To reach us, use our [contact form](/#contact) or the e-mail address and phone number shown in the site footer. Our team responds during business hours, Monday to Friday, 8:30 AM to 5:30 PM Eastern time.'
 
 export const privacyPolicy: LegalDocument = {
   slug: 'privacy-policy',
@@ -252,7 +253,7 @@ export const securityPolicy: LegalDocument = {
       id: 'responsible-disclosure',
       heading: 'Responsible Disclosure',
       paragraphs: [
-        'If you believe you have found a security vulnerability in our website or services, please report it to us using the contact form at /#contact or the e-mail address shown in the site footer. Include enough detail for us to reproduce the issue.',
+        'If you believe you have found a security vulnerability in our website or services, please report it to us using our [contact form](/#contact) or the e-mail address shown in the site footer. Include enough detail for us to reproduce the issue.',
         'We ask that you give us reasonable time to investigate and fix the issue before disclosing it publicly, and that you do not access, modify or delete data that does not belong to you or disrupt our services while testing. We appreciate good-faith reports and will respond promptly.',
       ],
     },
@@ -261,7 +262,7 @@ export const securityPolicy: LegalDocument = {
       heading: 'Business Information',
       paragraphs: [
         'We are an IT managed services company based in Roswell, Georgia. Our support hours are 8:30 AM to 5:30 PM ET, Monday to Friday; we are closed on Saturday and Sunday.',
-        'For security questions or reports, use the contact form at /#contact or the e-mail address and phone number shown in the site footer.',
+        'For security questions or reports, use our [contact form](/#contact) or the e-mail address and phone number shown in the site footer.',
       ],
     },
   ],

@@ -1,0 +1,7 @@
+// Paths the site's chrome and server treat specially. No imports: the root layout ships this to
+// every page.
+
+/** SPEC §2: /checkout and /checkout/{planId}. Their chrome differs (no footer) and only they load Stripe.js. */
+export function isCheckoutPath(pathname: string) {
+  return pathname === '/checkout' || pathname.startsWith('/checkout/')
+}

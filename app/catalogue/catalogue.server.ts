@@ -72,6 +72,15 @@ export function listTestimonials(): Promise<TestimonialSummary[]> {
   })
 }
 
+/** Every plan's name, hidden ones included: orders of a plan no longer offered keep its name. */
+export function listPlanNames(): Promise<{ id: number; name: string }[]> {
+  return cached('plan-names', () =>
+    Plan.find({}, withoutObjectId(['id', 'name'] as const))
+      .lean()
+      .exec(),
+  )
+}
+
 /** The name of a plan staff have hidden (checkout says it is no longer offered), or null. */
 export async function findHiddenPlanName(id: number): Promise<string | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null

@@ -14,6 +14,7 @@ import {
 import { fieldErrors } from '#app/domain/zod'
 import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
 import { NewsArticle } from '#app/models/news.server'
+import { Order } from '#app/models/order.server'
 import { contentChanged } from './content-version.server'
 import { imageDimensions } from './uploads.server'
 
@@ -281,6 +282,10 @@ export async function deleteContent(kind: ContentKind, id: number, expectedVersi
     const before: AnyRecord = toRecord(kind, doc)
     if (expectedVersion !== undefined && expectedVersion !== before.version)
       throw new ContentEditError(409, conflictMessage(singular), {}, before)
+    // Orders name their plan by id: a plan that was bought is hidden, never deleted.
+    if (kind === 'plans' && (await Order.exists({ planId: id }))) {
+      throw new ContentEditError(409, 'This plan has orders, which keep its name. Hide it instead: it then leaves the site and checkout.')
+    }
     await STORES[kind].model.deleteOne({ id, version: before.version })
     return before
   })

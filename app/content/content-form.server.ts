@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { RouterContextProvider } from 'react-router'
 import type { AdminUser } from '#app/auth/require-admin.server'
-import { CONTENT_FIELDS, CONTENT_LABELS, type ContentKind, formInput } from '#app/domain/content-rules'
+import { CONTENT_FIELDS, CONTENT_LABELS, type ContentKind, formInput, slugFromTitle } from '#app/domain/content-rules'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { readFormWithLimit } from '#app/http/request-body.server'
 import { redirectWithToast } from '#app/session/toast.server'
@@ -71,6 +71,9 @@ export async function saveContentForm(
       return answer(400, { formError: error.message, errors: { image: [error.message] } })
     }
   }
+
+  // A new article without a slug gets one from its title (the form says which it got).
+  if (kind === 'news' && !values.slug?.trim() && values.title) values.slug = slugFromTitle(values.title)
 
   const edit = { actor: { id: admin.id, username: admin.username }, context }
   const singular = CONTENT_LABELS[kind].singular

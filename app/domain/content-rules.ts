@@ -189,7 +189,7 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
       name: 'slug',
       label: 'Slug (the address: /news/slug)',
       kind: 'text',
-      hint: 'Changing it once published leaves a permanent redirect from the old address.',
+      hint: 'Left empty, it is made from the title. Changing it once published leaves a permanent redirect from the old address.',
     },
     { name: 'date', label: 'Date', kind: 'date' },
     { name: 'excerpt', label: 'Excerpt', kind: 'textarea' },

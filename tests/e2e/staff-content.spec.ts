@@ -7,11 +7,13 @@ import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './supp
 // with the other files, so this file puts the plan's price back and removes its article at the end.
 
 const ESSENTIAL = { id: 1, price: 299 }
+const PROFESSIONAL = { id: 2, description: 'Complete managed IT and security for growing teams.' }
 let slug = ''
 
 test.afterAll(async () => {
   const db = await e2eDatabase()
   await db.collection('plans').updateOne({ id: ESSENTIAL.id }, { $set: { price: ESSENTIAL.price } })
+  await db.collection('plans').updateOne({ id: PROFESSIONAL.id }, { $set: { description: PROFESSIONAL.description } })
   if (slug) await db.collection('newsarticles').deleteOne({ slug })
   // Tell every instance the content changed, as the app does (content/content-version.server.ts).
   await db
@@ -78,4 +80,53 @@ test('without JavaScript, staff publish an article with an uploaded image and ch
   await visitor.goto('/checkout/1')
   await expect(visitor.getByText('$315.50').first()).toBeVisible()
   await visitorContext.close()
+})
+
+test('two staff editing one plan: the second save is refused with a readable conflict, nothing overwritten', async ({
+  browser,
+  allowConsoleErrors,
+}) => {
+  // With JavaScript the refused save is a 409 the browser reports in its console.
+  allowConsoleErrors(/status of 409/)
+  const first = await signedInPage(browser)
+  const second = await signedInPage(browser)
+  await first.page.goto('/admin/content/plans/2')
+  await second.page.goto('/admin/content/plans/2')
+
+  await first.page.getByLabel('Description').fill('Edited by the first')
+  await first.page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(first.page).toHaveURL(/\/admin\/content\/plans$/)
+
+  await second.page.getByLabel('Description').fill('Edited by the second')
+  await second.page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(second.page.getByRole('alert')).toContainText(
+    'Someone else saved this plan while you were editing it, so your changes were not saved.',
+  )
+  await expect(second.page.getByText('Saved by someone else: Edited by the first')).toBeVisible()
+  await expect(second.page.getByLabel('Description')).toHaveValue('Edited by the second')
+  const db = await e2eDatabase()
+  expect((await db.collection('plans').findOne({ id: PROFESSIONAL.id }))?.description).toBe('Edited by the first')
+  await first.context.close()
+  await second.context.close()
+})
+
+test('an upload that lies about its type is refused with a form error and nothing is stored', async ({ browser, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/)
+  const { context, page } = await signedInPage(browser)
+  const db = await e2eDatabase()
+  const uploadsBefore = await db.collection('uploads.files').countDocuments()
+  const service = await db.collection('services').findOne({ id: 4 })
+  await page.goto('/admin/content/services/4')
+  await page
+    .getByLabel('Or upload an image (PNG, JPEG or WebP, at most 2 MB)')
+    .setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    })
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('alert')).toContainText('This file is not a PNG, JPEG or WebP image (whatever its name says).')
+  expect(await db.collection('uploads.files').countDocuments()).toBe(uploadsBefore)
+  expect((await db.collection('services').findOne({ id: 4 }))?.version).toBe(service?.version)
+  await context.close()
 })

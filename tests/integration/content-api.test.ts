@@ -16,7 +16,10 @@ let cookie: string
 
 beforeAll(async () => {
   await seedCatalogue()
-  server = await startAppServer({ mongodbUri })
+  server = await startAppServer({
+    mongodbUri,
+    env: { TRUST_PROXY: '1', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' },
+  })
   cookie = await signInOverHttp(server.url)
 }, 60_000)
 
@@ -103,6 +106,48 @@ describe('the content API', () => {
     const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { id: number; price: number }[]
     expect(plans.find((plan) => plan.id === 1)?.price).toBe(349.99)
     expect((await Plan.findOne({ id: 1 }).lean())?.price).toBe(349.99)
+
+    // The next purchase is priced at the new price by the server (stripe-mock behind it): the old
+    // amount is refused as different from the server's total, the new one starts a payment.
+    const buy = (amount: number) =>
+      fetch(`${server.url}/api/create-payment-intent`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.91' },
+        body: JSON.stringify({ planId: 1, name: 'Dana Reyes', email: 'dana@example.com', amount, paymentMethod: 'credit_card' }),
+      })
+    expect((await buy(299)).status).toBe(409)
+    const started = await buy(349.99)
+    expect(started.status).toBe(200)
+    expect(await started.json()).toMatchObject({ clientSecret: expect.any(String) })
+
+    // That plan now has an order: it can be hidden, not deleted. A plan never bought can be.
+    const refused = await api('DELETE', '/api/admin/plans/1')
+    expect(refused).toEqual({
+      status: 409,
+      body: { message: 'This plan has orders, which keep its name. Hide it instead: it then leaves the site and checkout.' },
+    })
+    const spare = await api('POST', '/api/admin/plans', {
+      name: 'Spare',
+      description: 'Never sold.',
+      price: 1,
+      features: ['x'],
+      popular: false,
+      hidden: true,
+    })
+    expect(spare.status).toBe(201)
+    expect((await api('DELETE', `/api/admin/plans/${spare.body.id as number}`)).status).toBe(204)
+  })
+
+  it('lets exactly one of five simultaneous saves from the same version through', async () => {
+    const { body: service } = await api('GET', '/api/admin/services/3')
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        api('PATCH', '/api/admin/services/3', { name: `Cybersecurity ${index}`, version: service.version }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const winner = answers.find((answer) => answer.status === 200)!.body
+    expect((await api('GET', '/api/admin/services/3')).body).toMatchObject({ name: winner.name, version: (service.version as number) + 1 })
   })
 
   it('refuses bad input with 400 {message, errors}: a zero price, an unknown field, a bad slug, a rating of 6, not JSON', async () => {

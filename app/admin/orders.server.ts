@@ -1,7 +1,7 @@
 import { isValidObjectId } from 'mongoose'
 import { changesBetween, recordAudit } from '#app/audit/audit.server'
 import type { ChangedBy } from '#app/auth/staff-accounts.server'
-import { listPlans } from '#app/catalogue/catalogue.server'
+import { listPlanNames } from '#app/catalogue/catalogue.server'
 import { projectionOf, toView, type View } from '#app/db/views.server'
 import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order, type OrderDocument } from '#app/models/order.server'
@@ -30,7 +30,7 @@ const staffOrderProjection = projectionOf(STAFF_ORDER_FIELDS)
 
 async function planNames() {
   // A plan missing from the catalogue (or a catalogue outage) must not hide the order itself.
-  const plans = await listPlans().catch(() => [])
+  const plans = await listPlanNames().catch(() => [])
   return new Map(plans.map((plan) => [plan.id, plan.name]))
 }
 

@@ -1,14 +1,9 @@
 import { Link } from 'react-router'
-import type { NewsArticle } from '#app/content/news'
+import type { NewsCardData } from '#app/content/news-view'
 
-/** What a card needs; the bodies stay on the server so the home page stays light. */
-export type NewsCardData = Pick<NewsArticle, 'slug' | 'title' | 'date' | 'isoDate' | 'excerpt' | 'image'>
+export type { NewsCardData }
 
 export const DEFAULT_NEWS_IMAGE = '/images/news/default.svg'
-
-export function toNewsCard({ slug, title, date, isoDate, excerpt, image }: NewsArticle): NewsCardData {
-  return { slug, title, date, isoDate, excerpt, image }
-}
 
 /** SPEC §2: title clamped to 2 lines, excerpt to 3, 'Read More' opens the article at its top. */
 export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardData; headingLevel?: 2 | 3 }) {
@@ -18,8 +13,8 @@ export function NewsCard({ article, headingLevel = 3 }: { article: NewsCardData;
       <img
         src={article.image ?? DEFAULT_NEWS_IMAGE}
         alt=""
-        width={800}
-        height={500}
+        width={article.imageWidth}
+        height={article.imageHeight}
         loading="lazy"
         decoding="async"
         className="aspect-[8/5] w-full bg-slate-100 object-cover"

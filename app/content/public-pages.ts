@@ -1,13 +1,9 @@
 import { legalDocuments } from './legal'
-import { newsArticles } from './news'
 
-/** Every indexable public page, for the sitemap and the accessibility sweep. Checkout is noindex. */
+/**
+ * The indexable public pages that are not stored content, for the sitemap and the accessibility
+ * sweep; the sitemap adds every published article (/news/:slug) from the database. Checkout is noindex.
+ */
 export function publicPagePaths(): string[] {
-  return [
-    '/',
-    '/news',
-    ...newsArticles.map((article) => `/news/${article.slug}`),
-    ...legalDocuments.map((document) => `/${document.slug}`),
-    '/resources',
-  ]
+  return ['/', '/news', ...legalDocuments.map((document) => `/${document.slug}`), '/resources']
 }

@@ -35,8 +35,19 @@ describe('request body limits', () => {
     expect(BODY_LIMITS.staffAccount).toBeLessThan(BODY_LIMITS.default)
   })
 
+  it('give staff content forms and the content API room for a 2 MB image and a photo that is too big', () => {
+    expect(bodyLimitFor('/admin/content/news/new')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/admin/content/news/3.data')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/api/admin/plans/2')).toBe(256 * 1024)
+    expect(bodyLimitFor('/api/admin/news')).toBe(256 * 1024)
+    expect(bodyLimitFor('/api/admin/uploads')).toBe(8 * 1024 * 1024)
+    expect(bodyLimitFor('/admin/contentious')).toBe(BODY_LIMITS.default)
+    expect(bodyLimitFor('/api/admin/contacts')).toBe(BODY_LIMITS.default)
+  })
+
   it('read as people say them', () => {
     expect(describeBytes(8 * 1024)).toBe('8 KB')
     expect(describeBytes(512)).toBe('512 bytes')
+    expect(describeBytes(8 * 1024 * 1024)).toBe('8 MB')
   })
 })

@@ -21,6 +21,15 @@ export const BODY_LIMITS = {
   staffAccount: 2 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
+  /**
+   * Staff content forms and the JSON content API, which carry an image of at most 2 MB (checked by
+   * the route, which answers a bigger one with a form error) and a Markdown body of at most 50,000
+   * characters. The room above 2 MB lets a phone photo of up to 8 MB reach that form error instead
+   * of this guard's page.
+   */
+  contentEditing: 8 * KB * KB,
+  /** The JSON content API: an article of 50,000 characters is at most ~200 KB as escaped JSON. */
+  contentJson: 256 * KB,
 } as const
 
 /**
@@ -49,6 +58,9 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
   [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
+  [(path) => /^\/admin\/content\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
+  [(path) => path === '/api/admin/uploads', BODY_LIMITS.contentEditing],
+  [(path) => /^\/api\/admin\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentJson],
 ]
 
 /** The largest body, in bytes, that a request to `path` may carry. */
@@ -57,7 +69,8 @@ export function bodyLimitFor(path: string): number {
   return LIMITS.find(([test]) => test(route))?.[1] ?? BODY_LIMITS.default
 }
 
-/** "8 KB" */
+/** "8 KB", "8 MB" */
 export function describeBytes(bytes: number) {
+  if (bytes >= KB * KB) return `${Math.floor(bytes / KB / KB)} MB`
   return bytes >= KB ? `${Math.floor(bytes / KB)} KB` : `${bytes} bytes`
 }

@@ -7,6 +7,17 @@ const catalogueId = { type: Number, required: true, unique: true, min: 1 } as co
 const requiredText = { type: String, required: true, trim: true } as const
 const featureList = { type: [String], required: true, default: undefined } as const
 
+// What staff editing adds to every record (issue 14): its place in the lists the site shows, whether
+// it is shown, and a version that every save names and raises, so a save made from an older copy is
+// refused instead of silently overwriting someone else's (content/content-editing.server.ts).
+const editing = {
+  position: { type: Number, required: true, default: 0 },
+  version: { type: Number, required: true, default: 0 },
+  updatedAt: { type: Date },
+  updatedBy: { type: String },
+} as const
+const hidden = { type: Boolean, required: true, default: false } as const
+
 const serviceSchema = new Schema(
   {
     id: catalogueId,
@@ -17,6 +28,8 @@ const serviceSchema = new Schema(
     priceType: { type: String, required: true, default: 'month' },
     image: requiredText,
     features: featureList,
+    hidden,
+    ...editing,
   },
   { toJSON: toJSONWithId },
 )
@@ -29,6 +42,8 @@ const solutionSchema = new Schema(
     industry: requiredText,
     image: requiredText,
     features: featureList,
+    hidden,
+    ...editing,
   },
   { toJSON: toJSONWithId },
 )
@@ -41,6 +56,9 @@ const testimonialSchema = new Schema(
     comment: requiredText,
     rating: { type: Number, required: true, min: 1, max: 5, validate: Number.isInteger },
     image: { type: String, trim: true },
+    /** Shown in the home page's testimonials section. */
+    shown: { type: Boolean, required: true, default: true },
+    ...editing,
   },
   { toJSON: toJSONWithId },
 )
@@ -53,6 +71,8 @@ const planSchema = new Schema(
     description: requiredText,
     popular: { type: Boolean, required: true, default: false },
     features: featureList,
+    hidden,
+    ...editing,
   },
   { toJSON: toJSONWithId },
 )

@@ -32,7 +32,8 @@ describe('pageCacheKey', () => {
       '/admin-login',
       '/api/orders/1',
       '/api/admin/logs',
-      '/news/not-an-article',
+      '/news/Not_A_Slug',
+      '/news/a/b',
       '/nope',
       '/index.data',
     ])
@@ -42,6 +43,11 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/checkout', '?checkout_result=success&session_id=cs_1')).toBeNull()
     expect(pageCacheKey('/news', '?_routes=routes%2Fnews')).toBeNull()
     expect(pageCacheKey('/checkout', `?ms365_users=${'9'.repeat(300)}`)).toBeNull()
+  })
+
+  it('keys any address shaped like an article: articles live in the database (a 404 or a redirect is never kept)', () => {
+    expect(pageCacheKey('/news/a-new-article-2026', '')).toBe('/news/a-new-article-2026')
+    expect(pageCacheKey('/news/a-new-article-2026.data', '')).toBe('/news/a-new-article-2026.data')
   })
 
   it('knows every parameter the checkout page writes', () => {

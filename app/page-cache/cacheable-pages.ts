@@ -13,6 +13,9 @@ function queryParamsFor(path: string): readonly string[] | null {
   if (path === '/sitemap.xml' || path === '/robots.txt') return NO_QUERY
   if (path === '/api/plans' || path === '/api/services' || path === '/api/solutions') return NO_QUERY
   if (publicPages.has(path)) return NO_QUERY
+  // Articles: published ones are the same for every visitor; a draft answers anonymous visitors 404
+  // (not kept), and staff previews carry the staff cookie, which bypasses the cache.
+  if (/^\/news\/[a-z0-9-]{1,100}$/.test(path)) return NO_QUERY
   return null
 }
 

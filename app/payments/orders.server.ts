@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import type Stripe from 'stripe'
-import { findPlan } from '#app/catalogue/catalogue.server'
+import { findHiddenPlanName, findPlan } from '#app/catalogue/catalogue.server'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { ParsedPaymentRequest } from '#app/domain/payment-request'
 import { InvalidQuoteError, type Ms365OptionId, type PriceQuote, centsToDollars, formatCents, quote } from '#app/domain/pricing'
@@ -49,7 +49,15 @@ export async function priceOrder(choice: {
   includeCloudBackup: boolean
 }): Promise<PricedOrder> {
   const plan = await findPlan(choice.planId)
-  if (!plan) throw new OrderRequestError(400, 'Unknown plan: please choose one of the plans listed.')
+  if (!plan) {
+    const retired = await findHiddenPlanName(choice.planId)
+    throw new OrderRequestError(
+      400,
+      retired
+        ? `The ${retired} plan is no longer offered: please choose one of the plans listed.`
+        : 'Unknown plan: please choose one of the plans listed.',
+    )
+  }
   try {
     const priced = quote({ plan, ms365Option: choice.ms365Option, users: choice.users, includeCloudBackup: choice.includeCloudBackup })
     return { plan, priced, lines: subscriptionLines(plan, priced) }

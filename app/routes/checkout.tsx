@@ -11,10 +11,10 @@ import { PlanList } from '#app/components/checkout/plan-list'
 import { getStripeJs } from '#app/components/checkout/stripe-browser'
 import { showToast } from '#app/components/ui/toaster'
 import { useIsPending } from '#app/components/ui/use-is-pending'
-import { listPlans, settleList } from '#app/catalogue/catalogue.server'
+import { findHiddenPlanName, listPlans, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
-import { PAYMENT_RETURN_PARAMS, checkoutSearch, readCheckoutChoices } from '#app/domain/checkout-choices'
+import { PAYMENT_RETURN_PARAMS, checkoutSearch, parsePlanId, readCheckoutChoices } from '#app/domain/checkout-choices'
 import { isCheckoutPath } from '#app/domain/site-paths'
 import {
   CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE,
@@ -59,7 +59,7 @@ function withoutReturnParams(search: URLSearchParams) {
   return kept
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // Back from the hosted Stripe Checkout page (the no-JavaScript path): show the outcome once,
   // as a flash toast, on a clean address.
@@ -73,7 +73,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     )
   }
   const plans = await settleList(listPlans, context)
-  return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey() }
+  // A link to a plan staff have since hidden (an old e-mail, a bookmark) says so instead of
+  // silently showing no plan.
+  const askedFor = parsePlanId(params.planId ?? url.searchParams.get('plan'))
+  const offered = plans.ok && plans.items.some((plan) => plan.id === askedFor)
+  const retiredPlan = askedFor && plans.ok && !offered ? await findHiddenPlanName(askedFor) : null
+  return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), retiredPlan }
 }
 
 /**
@@ -138,7 +143,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { plans, publishableKey } = loaderData
+  const { plans, publishableKey, retiredPlan } = loaderData
   const planItems = plans.ok ? plans.items : []
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -242,6 +247,11 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
           <h1 className="text-3xl font-bold text-slate-900 md:text-4xl">Almost There!</h1>
           <p className="mt-2 text-slate-600">Select your service plan below and complete your order</p>
         </header>
+        {retiredPlan && !choices.plan ? (
+          <p role="alert" className="mx-auto mt-6 max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-4 text-center text-amber-900">
+            The {retiredPlan} plan is no longer offered. Please choose one of the plans below.
+          </p>
+        ) : null}
 
         <div className="mt-10 grid gap-8 lg:grid-cols-5">
           <section aria-labelledby="plans-heading" className="lg:col-span-3">

@@ -6,13 +6,14 @@ import { PaymentOptions } from '#app/components/home/payment-options'
 import { PricingSection } from '#app/components/home/pricing-section'
 import { ServicesSection } from '#app/components/home/services-section'
 import { SolutionsSection } from '#app/components/home/solutions-section'
+import { TestimonialsSection } from '#app/components/home/testimonials-section'
 import { WhyChooseUs } from '#app/components/home/why-choose-us'
-import { toNewsCard } from '#app/components/news-card'
 import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { StaticIsland } from '#app/components/static-island'
-import { listPlans, listServices, listSolutions, settleList } from '#app/catalogue/catalogue.server'
+import { listPlans, listServices, listSolutions, listTestimonials, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
-import { homeNewsArticles } from '#app/content/news'
+import { listPublishedNews } from '#app/content/news.server'
+import { HOME_NEWS_COUNT } from '#app/content/news-view'
 import { pageMeta } from '#app/domain/seo'
 import { contactAction } from '#app/enquiries/contact-action.server'
 import { contactClientAction } from '#app/enquiries/contact-client-action'
@@ -28,13 +29,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [services, solutions, plans] = await Promise.all([
+  const [services, solutions, plans, testimonials, news] = await Promise.all([
     settleList(listServices, context),
     settleList(listSolutions, context),
     settleList(listPlans, context),
+    settleList(listTestimonials, context),
+    settleList(async () => (await listPublishedNews()).slice(0, HOME_NEWS_COUNT), context),
   ])
   // Only the card fields travel to the browser; article bodies stay on the server.
-  return { siteUrl: getEnv().SITE_URL, services, solutions, plans, news: homeNewsArticles.map(toNewsCard) }
+  return { siteUrl: getEnv().SITE_URL, services, solutions, plans, testimonials, news: news.ok ? news.items : [] }
 }
 
 // The contact form in the contact section posts here (works without JavaScript).
@@ -43,7 +46,7 @@ export const action = contactAction
 export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, solutions, plans, news } = loaderData
+  const { services, solutions, plans, testimonials, news } = loaderData
   useScrollToSectionOnArrival()
   return (
     <main id="main">
@@ -55,10 +58,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SolutionsSection solutions={solutions} />
         <PaymentOptions />
       </StaticIsland>
-      <StaticIsland id="home-static-bottom" data={[plans, news]}>
+      <StaticIsland id="home-static-bottom" data={[plans, news, testimonials]}>
         <PricingSection plans={plans} />
         <NewsSection articles={news} />
         <AboutSection />
+        {/* Between About and Contact, when staff show at least one (issue 14). */}
+        {testimonials.ok && testimonials.items.length > 0 ? <TestimonialsSection testimonials={testimonials.items} /> : null}
       </StaticIsland>
       <ContactSection />
     </main>

@@ -1,6 +1,6 @@
-import { NewsCard, toNewsCard } from '#app/components/news-card'
+import { NewsCard } from '#app/components/news-card'
 import { getEnv } from '#app/config/env.server'
-import { newsArticles } from '#app/content/news'
+import { listPublishedNews } from '#app/content/news.server'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/news'
 
@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
   })
 
-export function loader() {
-  return { siteUrl: getEnv().SITE_URL, articles: newsArticles.map(toNewsCard) }
+export async function loader() {
+  return { siteUrl: getEnv().SITE_URL, articles: await listPublishedNews() }
 }
 
 export default function NewsList({ loaderData }: Route.ComponentProps) {

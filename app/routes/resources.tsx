@@ -3,7 +3,7 @@ import { SectionLink } from '#app/components/section-link'
 import { getEnv } from '#app/config/env.server'
 import { BUSINESS } from '#app/domain/business'
 import { legalDocuments } from '#app/content/legal'
-import { newsArticles } from '#app/content/news'
+import { listPublishedNews } from '#app/content/news.server'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/resources'
 
@@ -15,10 +15,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
   })
 
-export function loader() {
+export async function loader() {
   return {
     siteUrl: getEnv().SITE_URL,
-    articles: newsArticles.map(({ slug, title, date, isoDate }) => ({ slug, title, date, isoDate })),
+    articles: (await listPublishedNews()).map(({ slug, title, date, isoDate }) => ({ slug, title, date, isoDate })),
     policies: legalDocuments.map(({ slug, title, description }) => ({ slug, title, description })),
   }
 }

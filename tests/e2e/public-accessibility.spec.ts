@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
+import { seedNews } from '../../app/db/seed-news'
 import { publicPagePaths } from '../../app/content/public-pages'
 
-// Every public page, plus the 404 page and a small screen with the menu open.
-for (const path of [...publicPagePaths(), '/no-such-page']) {
+// Every public page (the seeded articles among them), plus the 404 page and a small screen with the menu open.
+for (const path of [...publicPagePaths(), ...seedNews.map((article) => `/news/${article.slug}`), '/no-such-page']) {
   test(`${path} hydrates without errors and axe finds no serious or critical problem`, async ({ page, allowConsoleErrors }) => {
     // The fixture fails the test on any page or console error; the 404 page's own status is expected.
     if (path === '/no-such-page') allowConsoleErrors(/status of 404/)

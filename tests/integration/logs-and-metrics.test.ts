@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newsArticles } from '#app/content/news'
+import { seedNews } from '#app/db/seed-news'
 import { OutboxAttempt } from '#app/models/outbox-attempt.server'
 import { OutboxMessage } from '#app/models/outbox.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
@@ -233,7 +233,7 @@ describe('GET /metrics', () => {
   })
 
   it('labels requests by route pattern, never by raw path, and covers outbox, rate limits, database and process', async () => {
-    const article = newsArticles[0]!
+    const article = seedNews[0]!
     expect((await fetch(`${server.url}/news/${article.slug}`)).status).toBe(200)
     expect((await fetch(`${server.url}/no-such-page/for-metrics-9f2c`)).status).toBe(404)
     const html = await (await fetch(`${server.url}/`)).text()

@@ -93,7 +93,7 @@ describe('a price change', () => {
   })
 
   it('reaches the cached pages of every instance within 2 s', async () => {
-    // Two instances behind a load balancer; their caches hold a price that the plan sync changes.
+    // Two instances behind a load balancer; their caches hold a price that a staff edit changes.
     servers.push(await startAppServer({ mongodbUri }), await startAppServer({ mongodbUri }))
     const [editor, other] = servers as [AppServer, AppServer]
     await Plan.updateOne({ id: 1 }, { $set: { price: 555 } })
@@ -116,18 +116,22 @@ describe('a price change', () => {
     }
 
     const cookie = await signInOverHttp(editor.url)
-    const sync = await fetch(`${editor.url}/api/update-plans`, { method: 'POST', headers: { Cookie: cookie } })
-    expect(sync.status).toBe(200)
-    const synced = Date.now()
+    const edit = await fetch(`${editor.url}/api/admin/plans/1`, {
+      method: 'PATCH',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ price: 299 }),
+    })
+    expect(edit.status).toBe(200)
+    const edited = Date.now()
     // The instance that made the change drops its pages at once.
     expect(await essentialPrice(editor)).toEqual({ home: '299', api: '299', checkout: '299' })
     // The other sees the new content version within its next check (every second).
     let seen = await essentialPrice(other)
-    while (seen.home !== '299' && Date.now() - synced < 5000) {
+    while (seen.home !== '299' && Date.now() - edited < 5000) {
       await new Promise((resolve) => setTimeout(resolve, 50))
       seen = await essentialPrice(other)
     }
-    const elapsed = Date.now() - synced
+    const elapsed = Date.now() - edited
     expect(seen).toEqual({ home: '299', api: '299', checkout: '299' })
     expect(elapsed).toBeLessThanOrEqual(2000)
   })

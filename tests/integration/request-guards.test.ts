@@ -80,7 +80,7 @@ describe('methods the site does not serve', () => {
 
 describe('unknown API paths', () => {
   it.each(['GET', 'POST', 'PATCH', 'PUT', 'DELETE'])('answer %s with a JSON 404, never an HTML page or 405', async (method) => {
-    for (const path of ['/api/admin/plans/1', '/api/nothing-here', '/api/orders']) {
+    for (const path of ['/api/admin/widgets/1', '/api/nothing-here', '/api/orders']) {
       const answer = await request(method, path, method === 'GET' ? {} : { 'Content-Type': 'application/json', 'Content-Length': '0' })
       expect(answer.status, `${method} ${path}`).toBe(404)
       expect(answer.headers['content-type']).toMatch(/^application\/json/)

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
-import type { NewsArticle } from '#app/content/news'
+import type { NewsArticleView } from '#app/content/news-view'
 import { ArticleBody } from './article-body'
 
-/** The tech-trends article's own layout (SPEC §2): a wide banner and a 'Get Started Today' call. */
-export function FeatureArticle({ article }: { article: NewsArticle }) {
+/** The featured layout (SPEC §2's tech-trends article; staff may choose it for any): a wide banner and a 'Get Started Today' call. */
+export function FeatureArticle({ article }: { article: NewsArticleView }) {
   return (
     <main id="main" className="bg-white pt-20 pb-20">
       <article>
@@ -27,8 +27,8 @@ export function FeatureArticle({ article }: { article: NewsArticle }) {
               <img
                 src={article.image}
                 alt=""
-                width={800}
-                height={500}
+                width={article.imageWidth}
+                height={article.imageHeight}
                 fetchPriority="high"
                 className="aspect-[8/5] w-full rounded-2xl bg-white/10 object-cover shadow-2xl"
               />
@@ -36,10 +36,10 @@ export function FeatureArticle({ article }: { article: NewsArticle }) {
           </div>
         </header>
         <div className="mx-auto mt-14 max-w-3xl px-4">
-          <ArticleBody sections={article.body} />
+          <ArticleBody html={article.bodyHtml} />
           <aside aria-labelledby="trends-cta" className="mt-14 rounded-2xl bg-brand-50 p-8 text-center">
             <h2 id="trends-cta" className="text-2xl font-bold text-navy">
-              Ready to plan your 2025 technology roadmap?
+              Ready to plan your technology roadmap?
             </h2>
             <p className="mt-3 text-slate-700">
               Our team will review your current setup and prioritise what matters most for your business.

@@ -2,11 +2,11 @@ import { Link } from 'react-router'
 import { DEFAULT_NEWS_IMAGE } from '#app/components/news-card'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
-import type { NewsArticle } from '#app/content/news'
+import type { NewsArticleView } from '#app/content/news-view'
 import { ArticleBody } from './article-body'
 
 /** SPEC §2 shared article layout: hero image (or the default logo image), date, title, body, links. */
-export function StandardArticle({ article }: { article: NewsArticle }) {
+export function StandardArticle({ article }: { article: NewsArticleView }) {
   return (
     <main id="main" className="bg-white pt-28 pb-20">
       <article className="mx-auto max-w-3xl px-4">
@@ -16,8 +16,8 @@ export function StandardArticle({ article }: { article: NewsArticle }) {
         <img
           src={article.image ?? DEFAULT_NEWS_IMAGE}
           alt=""
-          width={800}
-          height={500}
+          width={article.imageWidth}
+          height={article.imageHeight}
           fetchPriority="high"
           className="mt-6 aspect-[8/5] w-full rounded-2xl bg-slate-100 object-cover"
         />
@@ -26,7 +26,7 @@ export function StandardArticle({ article }: { article: NewsArticle }) {
         </time>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-navy sm:text-4xl">{article.title}</h1>
         <div className="mt-8">
-          <ArticleBody sections={article.body} />
+          <ArticleBody html={article.bodyHtml} />
         </div>
         <div className="mt-12 flex flex-wrap gap-4 border-t border-slate-200 pt-8">
           <Link to="/news" className={buttonClasses('outline')}>

@@ -119,6 +119,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         ) : null}
+        <Link to="/admin/content" className={adminButtonClass}>
+          Edit Site Content
+        </Link>
         <RefreshLink />
       </StaffHeader>
 

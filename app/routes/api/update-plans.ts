@@ -1,16 +1,25 @@
+import { recordAudit } from '#app/audit/audit.server'
 import { requireAdminApi } from '#app/auth/require-admin.server'
 import { syncPlanCatalogue } from '#app/db/seed.server'
 import { postOnly } from '#app/http/json-action.server'
 import { handleJsonErrors } from '#app/http/responses.server'
 import type { Route } from './+types/update-plans'
 
-// Staff only: writes the plan catalogue from the seed data. Idempotent (plans are replaced by their
-// stable id), so repeating the call changes nothing.
-export function action({ request }: Route.ActionArgs) {
+// Staff only: puts back the sample plans that are missing and never touches a plan that exists, so
+// it cannot undo a price staff set (plans are edited at /admin/content/plans or /api/admin/plans).
+// Idempotent: repeating the call changes nothing.
+export function action({ request, context }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
-    await requireAdminApi(request)
-    if (request.method !== 'POST') return postOnly('Use POST to synchronise the plan catalogue.')
-    const plans = await syncPlanCatalogue()
-    return Response.json({ success: true, message: `Plan catalogue synchronised (${plans} plans).`, plans })
+    const admin = await requireAdminApi(request)
+    if (request.method !== 'POST') return postOnly('Use POST to restore the sample plans.')
+    const { plans, restored } = await syncPlanCatalogue()
+    if (restored.length > 0) {
+      await recordAudit({ actor: admin, kind: 'content', action: `restored sample plans ${restored.join(', ')}`, target: 'plans', context })
+    }
+    const message =
+      restored.length > 0
+        ? `Restored ${restored.length} missing sample plans (${plans} plans).`
+        : `Plan catalogue complete (${plans} plans); nothing changed.`
+    return Response.json({ success: true, message, plans, restored })
   })
 }

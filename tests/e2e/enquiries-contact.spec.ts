@@ -236,11 +236,11 @@ test.describe('the contact form without JavaScript', () => {
     await context.close()
   })
 
-  test('the chat button is a link to the contact section', async ({ browser }) => {
+  test('the chat button is a link to the chat page that works without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Chat with support' })).toHaveAttribute('href', '/#contact')
+    await expect(page.getByRole('link', { name: 'Chat with support' })).toHaveAttribute('href', '/chat')
     await context.close()
   })
 })

@@ -1,13 +1,17 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { recordAudit } from '#app/audit/audit.server'
 import { endAdminSession, findSecondFactorSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
 import { completeSignIn } from '#app/auth/sign-in.server'
 import { checkSecondFactor, TOO_MANY_CODES_MESSAGE } from '#app/auth/totp.server'
+import { AuthCard } from '#app/components/auth-card'
+import { StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
+import { FormError } from '#app/components/ui/form-error'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
 import { pageMeta } from '#app/domain/seo'
@@ -74,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLoginCode({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const verifying = useIsPending()
   const [form, fields] = useForm({
     id: 'admin-login-code',
     lastResult: actionData?.result,
@@ -82,48 +86,41 @@ export default function AdminLoginCode({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
   })
   return (
-    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Two-step verification</h1>
-        <p className="mt-1 text-sm text-slate-600">
+    <AuthCard
+      title="Two-step verification"
+      intro={
+        <>
           Signing in as <strong>{loaderData.username}</strong>. Enter the 6-digit code from your authenticator app, or one of your recovery
           codes.
-        </p>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
-          <Field
-            label="Code"
-            field={fields.code}
-            render={(props) => (
-              <input
-                {...props}
-                {...getInputProps(fields.code, { type: 'text' })}
-                autoComplete="one-time-code"
-                inputMode="text"
-                autoFocus
-                required
-              />
-            )}
-          />
-          <button
-            type="submit"
-            disabled={navigation.state === 'submitting'}
-            className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            Verify
-          </button>
-        </Form>
-        <p className="mt-4 text-sm text-slate-600">
-          <a href="/admin-login" className="text-brand-700 underline">
-            Start again
-          </a>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormError errors={form.errors} id={form.errorId} />
+        <Field
+          label="Code"
+          field={fields.code}
+          render={(props) => (
+            <input
+              {...props}
+              {...getInputProps(fields.code, { type: 'text' })}
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+              required
+            />
+          )}
+        />
+        <StatusButton pending={verifying} className="w-full">
+          Verify
+        </StatusButton>
+      </Form>
+      <p className="mt-4 text-sm text-slate-600">
+        <a href="/admin-login" className="text-brand-700 underline">
+          Start again
+        </a>
+      </p>
+    </AuthCard>
   )
 }

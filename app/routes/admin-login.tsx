@@ -7,7 +7,9 @@ import { recordAudit } from '#app/audit/audit.server'
 import { findAdminSession, startAdminSession } from '#app/auth/admin-session.server'
 import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
 import { completeSignIn, SIGN_IN_BUSY_MESSAGE, signIn, TOO_MANY_ATTEMPTS_MESSAGE } from '#app/auth/sign-in.server'
+import { AuthCard } from '#app/components/auth-card'
 import { Field } from '#app/components/ui/field'
+import { FormError } from '#app/components/ui/form-error'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
@@ -92,44 +94,36 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   })
 
   return (
-    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to view contact submissions, orders and access logs.</p>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          {loaderData.expired && !form.errors ? (
-            <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              The time to enter your code ran out. Please sign in again.
-            </p>
-          ) : null}
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
-          <Field
-            label="Username"
-            field={fields.username}
-            render={(props) => <input {...props} {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" required />}
-          />
-          <Field
-            label="Password"
-            field={fields.password}
-            render={(props) => (
-              <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />
-            )}
-          />
-          <StatusButton pending={signingIn} className="w-full">
-            Sign in
-          </StatusButton>
-        </Form>
-        {loaderData.hint ? (
-          <p data-testid="sign-in-hint" className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-            {loaderData.hint}
+    <AuthCard title="Admin Login" intro="Sign in to view contact submissions, orders and access logs.">
+      <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.expired && !form.errors ? (
+          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            The time to enter your code ran out. Please sign in again.
           </p>
         ) : null}
-      </div>
-    </main>
+        <FormError errors={form.errors} id={form.errorId} />
+        <Field
+          label="Username"
+          field={fields.username}
+          render={(props) => <input {...props} {...getInputProps(fields.username, { type: 'text' })} autoComplete="username" required />}
+        />
+        <Field
+          label="Password"
+          field={fields.password}
+          render={(props) => (
+            <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" required />
+          )}
+        />
+        <StatusButton pending={signingIn} className="w-full">
+          Sign in
+        </StatusButton>
+      </Form>
+      {loaderData.hint ? (
+        <p data-testid="sign-in-hint" className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          {loaderData.hint}
+        </p>
+      ) : null}
+    </AuthCard>
   )
 }

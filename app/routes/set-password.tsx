@@ -1,10 +1,14 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { z } from 'zod'
 import { assertSameOrigin } from '#app/auth/same-origin.server'
 import { findSetPasswordAccount, setPasswordWithLink } from '#app/auth/staff-accounts.server'
+import { AuthCard } from '#app/components/auth-card'
+import { StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
+import { FormError } from '#app/components/ui/form-error'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
 import { pageMeta } from '#app/domain/seo'
 import { MIN_PASSWORD_LENGTH, setPasswordSchema } from '#app/domain/staff'
@@ -47,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const settingPassword = useIsPending()
   const [form, fields] = useForm({
     id: 'set-password',
     lastResult: actionData?.result,
@@ -56,53 +60,42 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   })
   return (
-    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 pt-28 pb-16">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Set your password</h1>
-        {loaderData.username ? (
-          <>
-            <p className="mt-1 text-sm text-slate-600">
-              For the staff account <strong>{loaderData.username}</strong>. At least {MIN_PASSWORD_LENGTH} characters; a passphrase of a few
-              words is easy to remember and hard to guess.
-            </p>
-            <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-              <input type="hidden" name="token" value={loaderData.token} />
-              {/* For password managers: the account the new password belongs to. */}
-              <input type="hidden" name="username" value={loaderData.username} autoComplete="username" />
-              {form.errors ? (
-                <p id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-                  {form.errors.join(' ')}
-                </p>
-              ) : null}
-              <Field
-                label="New password"
-                field={fields.password}
-                render={(props) => (
-                  <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" required />
-                )}
-              />
-              <Field
-                label="New password again"
-                field={fields.confirm}
-                render={(props) => (
-                  <input {...props} {...getInputProps(fields.confirm, { type: 'password' })} autoComplete="new-password" required />
-                )}
-              />
-              <button
-                type="submit"
-                disabled={navigation.state === 'submitting'}
-                className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-              >
-                Set password
-              </button>
-            </Form>
-          </>
-        ) : (
-          <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            {LINK_GONE_MESSAGE}
+    <AuthCard title="Set your password">
+      {loaderData.username ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            For the staff account <strong>{loaderData.username}</strong>. At least {MIN_PASSWORD_LENGTH} characters; a passphrase of a few
+            words is easy to remember and hard to guess.
           </p>
-        )}
-      </div>
-    </main>
+          <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={loaderData.token} />
+            {/* For password managers: the account the new password belongs to. */}
+            <input type="hidden" name="username" value={loaderData.username} autoComplete="username" />
+            <FormError errors={form.errors} id={form.errorId} />
+            <Field
+              label="New password"
+              field={fields.password}
+              render={(props) => (
+                <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" required />
+              )}
+            />
+            <Field
+              label="New password again"
+              field={fields.confirm}
+              render={(props) => (
+                <input {...props} {...getInputProps(fields.confirm, { type: 'password' })} autoComplete="new-password" required />
+              )}
+            />
+            <StatusButton pending={settingPassword} className="w-full">
+              Set password
+            </StatusButton>
+          </Form>
+        </>
+      ) : (
+        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {LINK_GONE_MESSAGE}
+        </p>
+      )}
+    </AuthCard>
   )
 }

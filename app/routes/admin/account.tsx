@@ -17,6 +17,7 @@ import { adminButtonClass } from '#app/components/admin/admin-buttons'
 import { StaffHeader } from '#app/components/admin/staff-header'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
+import { FormError } from '#app/components/ui/form-error'
 import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -145,14 +146,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 const WRONG_PASSWORD = 'That is not your current password.'
 const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords. Please wait 15 minutes and try again.'
 const WRONG_FIRST_CODE = 'That code does not match. Check the time on your phone and enter the newest code.'
-
-function FormError({ errors, id }: { errors: string[] | undefined; id: string }) {
-  return errors ? (
-    <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-      {errors.join(' ')}
-    </p>
-  ) : null
-}
 
 const primaryButton = buttonClasses('primary', '', 'sm')
 const sectionClass = 'mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm'

@@ -234,6 +234,12 @@ export async function setPasswordWithLink(token: string, password: string, conte
 }
 
 /** Checks of the current password on the account page are counted like sign-ins: a stolen session can't guess it. */
+/** The signed-in account's own name and when its password last changed (its account page). */
+export async function ownAccountDetails(userId: string) {
+  const user = await User.findById(userId, { name: 1, passwordChangedAt: 1 }).lean()
+  return { name: user?.name ?? '', passwordChangedAt: user?.passwordChangedAt?.toISOString() ?? null }
+}
+
 export const PASSWORD_CHECKS_PER_ACCOUNT: RateLimitRule = { name: 'account-password', limit: 5, windowMs: 15 * 60 * 1000 }
 
 export type PasswordCheck = { outcome: 'right' } | { outcome: 'wrong-password' } | { outcome: 'rate-limited'; retryAfterSeconds: number }

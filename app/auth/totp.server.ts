@@ -109,6 +109,23 @@ export async function pendingTotpSecret(userId: string): Promise<string> {
   return secret
 }
 
+/** Drops an enrolment that was started and not confirmed (two-step stays as it was). */
+export async function cancelTotpEnrolment(userId: string) {
+  await User.updateOne({ _id: userId }, { $set: { totpPendingSecret: null } })
+}
+
+/** What an account's own page shows of its two-step verification; the enrolment's QR code while one is pending. */
+export async function ownTwoStepStatus(userId: string, username: string) {
+  const user = await User.findById(userId, { totpSecret: 1, totpPendingSecret: 1, totpEnabledAt: 1, recoveryCodeHashes: 1 }).lean()
+  const enrolment = user && !user.totpSecret && user.totpPendingSecret ? await enrolmentDetails(user.totpPendingSecret, username) : null
+  return {
+    enabled: Boolean(user?.totpSecret),
+    enabledAt: user?.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: user?.recoveryCodeHashes.length ?? 0,
+    enrolment: enrolment ? { secretText: enrolment.secretText, qrSvg: enrolment.qrSvg } : null,
+  }
+}
+
 export type Enrolment =
   { outcome: 'enabled'; recoveryCodes: string[] } | { outcome: 'invalid' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
 

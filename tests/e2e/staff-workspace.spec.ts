@@ -29,6 +29,11 @@ test('without JavaScript an owner adds a staff member, who sets a password, enro
   const setPasswordUrl = await link.getByRole('link').getAttribute('href')
   expect(setPasswordUrl).toMatch(/\/set-password\?token=/)
   await expect(owner.getByTestId(`staff-${username}`)).toContainText('Awaiting password')
+  // The name visitors see beside chat replies can be corrected later.
+  await owner.getByLabel(`Name of ${username}`).fill('Taylor Technician')
+  await owner.getByRole('button', { name: `Rename: ${username}` }).click()
+  await expect(owner.getByTestId('toast')).toContainText(`${username} is now called Taylor Technician`)
+  await expect(owner.getByLabel(`Name of ${username}`)).toHaveValue('Taylor Technician')
 
   const staffContext = await newStaffContext(browser, { javaScriptEnabled: false })
   const staff = await staffContext.newPage()

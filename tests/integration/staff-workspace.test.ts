@@ -144,6 +144,26 @@ describe('the staff API (owners)', () => {
     await signInOverHttp(server.url, { username: 'dale', password: 'dale’s long passphrase' })
   })
 
+  it('owners rename an account from the accounts page without JavaScript; an empty or overlong name is refused readably', async () => {
+    const created = await addAccount('quinn')
+    const renamed = await form('/admin/staff', { intent: 'rename', id: created.id, name: '  Quinn Avery  ' }, ownerCookie)
+    expect(renamed.status).toBe(303)
+    expect((await User.findById(created.id).lean())!.name).toBe('Quinn Avery')
+    const events = await auditEvents({ kind: 'account', action: 'changed account', target: `user:${created.id}` })
+    expect(events.at(-1)!.changes).toMatchObject({ name: { before: 'Name of quinn', after: 'Quinn Avery' } })
+
+    for (const [name, message] of [
+      ['   ', 'Name is required'],
+      ['x'.repeat(101), 'Name must be at most 100 characters'],
+    ]) {
+      const refused = await form('/admin/staff', { intent: 'rename', id: created.id, name }, ownerCookie)
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toContain(message)
+    }
+    expect((await form('/admin/staff', { intent: 'rename', id: '64b7f0000000000000000000', name: 'Nobody' }, ownerCookie)).status).toBe(404)
+    expect((await User.findById(created.id).lean())!.name).toBe('Quinn Avery')
+  })
+
   it('a new set-password link from an owner ends the old password and the account’s sessions', async () => {
     const created = await addAccount('riley')
     await setPassword(created.setPasswordUrl, 'riley’s first passphrase')

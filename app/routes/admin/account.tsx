@@ -4,10 +4,11 @@ import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { recordAudit } from '#app/audit/audit.server'
 import { requireAdmin } from '#app/auth/require-admin.server'
-import { changeOwnPassword, checkOwnPassword, isTotpRequired } from '#app/auth/staff-accounts.server'
+import { changeOwnPassword, checkOwnPassword, isTotpRequired, ownAccountDetails } from '#app/auth/staff-accounts.server'
 import {
+  cancelTotpEnrolment,
   confirmTotpEnrolment,
-  enrolmentDetails,
+  ownTwoStepStatus,
   pendingTotpSecret,
   removeTotp,
   replaceRecoveryCodes,
@@ -26,7 +27,6 @@ import { changePasswordSchema, MIN_PASSWORD_LENGTH, ROLE_LABELS, secondFactorCod
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { requestInfo } from '#app/http/request-context'
 import { readFormWithLimit } from '#app/http/request-body.server'
-import { User } from '#app/models/user.server'
 import { redirectWithToast } from '#app/session/toast.server'
 import type { Route } from './+types/account'
 
@@ -53,26 +53,13 @@ type Intent = (typeof INTENTS)[number]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)
-  const user = (await User.findById(admin.id, {
-    name: 1,
-    totpSecret: 1,
-    totpPendingSecret: 1,
-    totpEnabledAt: 1,
-    recoveryCodeHashes: 1,
-    passwordChangedAt: 1,
-  }).lean())!
-  const enrolment = !user.totpSecret && user.totpPendingSecret ? await enrolmentDetails(user.totpPendingSecret, admin.username) : null
+  const [details, totp] = await Promise.all([ownAccountDetails(admin.id), ownTwoStepStatus(admin.id, admin.username)])
   return {
     siteUrl: getEnv().SITE_URL,
-    account: { username: admin.username, name: user.name ?? '', role: admin.role },
-    totp: {
-      enabled: Boolean(user.totpSecret),
-      enabledAt: user.totpEnabledAt?.toISOString() ?? null,
-      recoveryCodesLeft: user.recoveryCodeHashes.length,
-      enrolment: enrolment ? { secretText: enrolment.secretText, qrSvg: enrolment.qrSvg } : null,
-    },
-    totpRequired: !user.totpSecret && (await isTotpRequired()),
-    passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
+    account: { username: admin.username, name: details.name, role: admin.role },
+    totp,
+    totpRequired: !totp.enabled && (await isTotpRequired()),
+    passwordChangedAt: details.passwordChangedAt,
   }
 }
 
@@ -105,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${SELF}#two-step`)
     }
     case 'totp-cancel': {
-      await User.updateOne({ _id: admin.id }, { $set: { totpPendingSecret: null } })
+      await cancelTotpEnrolment(admin.id)
       return redirect(SELF)
     }
     case 'totp-confirm': {

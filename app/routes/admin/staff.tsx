@@ -20,7 +20,7 @@ import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { pageMeta } from '#app/domain/seo'
-import { newStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_ROLES } from '#app/domain/staff'
+import { newStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_ROLES, staffNameSchema } from '#app/domain/staff'
 import { BODY_LIMITS } from '#app/http/body-limits'
 import { readFormWithLimit } from '#app/http/request-body.server'
 import { redirectWithToast } from '#app/session/toast.server'
@@ -96,6 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ intent, result: undefined, link: null, message: 'Choose owner or staff.' }, { status: 400 })
       const updated = await updateStaffAccount(id, { role }, by)
       return updated.ok ? done(`${updated.value.username} is now ${ROLE_LABELS[role].toLowerCase()}`) : refused(updated)
+    }
+    case 'rename': {
+      // The name visitors see beside a staff member's chat replies.
+      const name = staffNameSchema.safeParse(formData.get('name') ?? '')
+      if (!name.success)
+        return data<ActionData>({ intent, result: undefined, link: null, message: name.error.issues[0]!.message }, { status: 400 })
+      const updated = await updateStaffAccount(id, { name: name.data }, by)
+      return updated.ok ? done(`${updated.value.username} is now called ${updated.value.name}`) : refused(updated)
     }
     case 'reset-password': {
       const reset = await resetStaffPassword(id, by)
@@ -196,7 +204,23 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           {accounts.map((account) => (
             <tr key={account.id} className="border-b border-slate-100" data-testid={`staff-${account.username}`}>
               <td className="py-2 pr-4 font-medium text-slate-900">{account.username}</td>
-              <td className="py-2 pr-4">{account.name}</td>
+              <td className="py-2 pr-4">
+                <Form method="post" className="flex items-center gap-1">
+                  <input type="hidden" name="intent" value="rename" />
+                  <input type="hidden" name="id" value={account.id} />
+                  <input
+                    name="name"
+                    defaultValue={account.name}
+                    aria-label={`Name of ${account.username}`}
+                    required
+                    maxLength={100}
+                    className="w-36 rounded border border-slate-300 px-2 py-1 text-sm"
+                  />
+                  <button type="submit" className={smallButton} aria-label={`Rename: ${account.username}`}>
+                    Rename
+                  </button>
+                </Form>
+              </td>
               <td className="py-2 pr-4">{ROLE_LABELS[account.role]}</td>
               <td className="py-2 pr-4">{account.disabled ? 'Disabled' : account.awaitingPassword ? 'Awaiting password' : 'Active'}</td>
               <td className="py-2 pr-4">{account.totpEnabled ? 'On' : 'Off'}</td>

@@ -60,8 +60,13 @@ export async function appendMessage(
   }
 }
 
-/** Puts a stored message into the numbered site-wide feed (models/chat.server.ts: ChatFeedEntry). */
-async function addToFeed(message: StoredMessage) {
+/**
+ * Puts a stored message into the numbered site-wide feed (models/chat.server.ts: ChatFeedEntry).
+ * Also for a message stored by a send that failed before its feed entry was written: the retry puts
+ * it in. An entry twice is harmless: every process hands a message id out once, and a visitor's
+ * stream skips numbers it has sent.
+ */
+export async function addToFeed(message: StoredMessage) {
   const head = await ChatFeedEntry.findById(0, { head: 1 }).lean()
   let number = (head?.head ?? 0) + 1
   const entry = { message: { ...message, _id: String(message._id), conversationId: String(message.conversationId) }, at: message.at }

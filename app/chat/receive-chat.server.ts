@@ -9,6 +9,7 @@ import { log } from '#app/observability/logger.server'
 import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatAvailability } from './availability.server'
 import {
+  addToFeed,
   appendMessage,
   conversationIdFor,
   type ConversationRecord,
@@ -97,7 +98,13 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
       conversationId: conversation._id,
       clientMessageId: chat.clientMessageId,
     }).lean<StoredMessage>()
-    if (earlier) return { message: messageView(earlier), response, conversationId: String(conversation._id), lastEventId: earlier.seq }
+    if (earlier) {
+      // The first try may have stored the message and then lost the database before its feed
+      // entry: staff would never see it live. Feeding it again costs a retry one insert.
+      await addToFeed(earlier)
+      chatFeed.publish(earlier)
+      return { message: messageView(earlier), response, conversationId: String(conversation._id), lastEventId: earlier.seq }
+    }
   }
 
   const reopened = before?.status === 'closed'

@@ -155,7 +155,7 @@ describe('the staff API (owners)', () => {
     for (const [name, message] of [
       ['   ', 'Name is required'],
       ['x'.repeat(101), 'Name must be at most 100 characters'],
-    ]) {
+    ] as const) {
       const refused = await form('/admin/staff', { intent: 'rename', id: created.id, name }, ownerCookie)
       expect(refused.status).toBe(400)
       expect(await refused.text()).toContain(message)

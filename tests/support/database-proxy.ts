@@ -5,6 +5,8 @@ export type DatabaseProxy = {
   uri: string
   /** From now on, any connection that sends a command naming one of these collections is cut. */
   sever: (collections: string[]) => void
+  /** The database is gone: every open connection is cut and new ones are closed at once. */
+  cutAll: () => void
   /** Lets every command through again. */
   restore: () => void
   stop: () => Promise<void>
@@ -20,8 +22,10 @@ export type DatabaseProxy = {
 export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseProxy> {
   const target = new URL(databaseUri)
   let needles: Buffer[] = []
+  let down = false
   const sockets = new Set<net.Socket>()
   const server = net.createServer((client) => {
+    if (down) return void client.destroy()
     const upstream = net.connect(Number(target.port), target.hostname)
     sockets.add(client).add(upstream)
     const close = () => {
@@ -51,7 +55,15 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
     uri: proxied.toString(),
     // A collection name travels as a BSON string value, ended by a NUL byte.
     sever: (collections) => (needles = collections.map((name) => Buffer.from(`${name}\0`))),
-    restore: () => (needles = []),
+    cutAll: () => {
+      down = true
+      for (const socket of sockets) socket.destroy()
+      sockets.clear()
+    },
+    restore: () => {
+      needles = []
+      down = false
+    },
     stop: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy()

@@ -49,6 +49,7 @@ export default [
     route('teams-chat', 'routes/api/teams-chat.ts'),
     route('chat/messages', 'routes/api/chat-messages.ts'),
     route('chat/events', 'routes/api/chat-events.ts'),
+    route('chat/page', 'routes/api/chat-page.ts'),
     route('create-payment-intent', 'routes/api/create-payment-intent.ts'),
     route('orders/:id', 'routes/api/orders.$id.ts'),
     route('orders/:id/update-status', 'routes/api/orders.$id.update-status.ts'),

@@ -122,6 +122,37 @@ export async function transcript(
   return newest.reverse()
 }
 
+/**
+ * Of each conversation, how many visitor messages came after `staffReadSeq`, and its last message
+ * (number `lastSeq`): two queries whatever the number of conversations, instead of two each (each a
+ * scan on FerretDB, which uses no index but _id's).
+ */
+export async function unreadAndLast(conversations: ConversationRecord[]) {
+  const unread = new Map<string, number>()
+  const last = new Map<string, StoredMessage>()
+  const withMessages = conversations.filter((conversation) => (conversation.lastSeq ?? 0) > 0)
+  if (withMessages.length === 0) return { unread, last }
+  const [counts, lastMessages] = await Promise.all([
+    ConversationMessage.aggregate<{ _id: Types.ObjectId; unread: number }>([
+      {
+        $match: {
+          from: 'visitor',
+          $or: withMessages.map((conversation) => ({ conversationId: conversation._id, seq: { $gt: conversation.staffReadSeq ?? 0 } })),
+        },
+      },
+      // One accumulator: FerretDB computes only the first of a $group's.
+      { $group: { _id: '$conversationId', unread: { $sum: 1 } } },
+    ]),
+    ConversationMessage.find(
+      { $or: withMessages.map((conversation) => ({ conversationId: conversation._id, seq: conversation.lastSeq })) },
+      MESSAGE_FIELDS,
+    ).lean<StoredMessage[]>(),
+  ])
+  for (const row of counts) unread.set(String(row._id), row.unread)
+  for (const message of lastMessages) last.set(String(message.conversationId), message)
+  return { unread, last }
+}
+
 export type ConversationRecord = {
   _id: Types.ObjectId
   visitorId: string

@@ -8,6 +8,7 @@ import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability, presenceChanged } from './availability.server'
 import { feedEntry, feedHead, messageView, type StoredMessage, transcript } from './conversations.server'
 import { closeAllEventStreams, type EventStreamConnection, heartbeatAllEventStreams } from './event-stream.server'
+import { markReplySeen } from './reply-emails.server'
 
 // The chat's live events, across instances. Each process has one feed: it learns of new messages
 // from the database (a change stream where the deployment has them, else a poll of the numbered
@@ -77,6 +78,8 @@ class VisitorListener {
     if (message.seq <= this.lastSeq) return
     this.lastSeq = message.seq
     this.connection.send('message', messageView(message), message.seq)
+    // Seen live: no e-mail for it. Best effort: if this write fails, the stream's close marks it.
+    if (message.from === 'staff') void markReplySeen(message._id).catch(() => undefined)
   }
 }
 
@@ -249,10 +252,9 @@ class ChatFeed {
 
   private async heartbeat() {
     heartbeatAllEventStreams()
-    const now = new Date()
-    const conversations = [...this.visitors.keys()]
+    // Staff presence only: a visitor's stream is noted when it opens and closes and when it is
+    // handed a reply, not on every heartbeat (thousands of writes every 25 s, each a scan on FerretDB).
     try {
-      if (conversations.length > 0) await ChatConversation.updateMany({ _id: { $in: conversations } }, { $set: { visitorSeenAt: now } })
       await this.refreshPresence([...new Set([...this.staff].map((listener) => listener.userId))])
     } catch (error) {
       log.warn({ err: error }, 'chat: presence not refreshed')

@@ -6,8 +6,9 @@ import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
 import { chatReplyEmail } from './chat-mail.server'
 import { createResumeToken, RESUME_TOKEN_DAYS } from './resume-token.server'
 
-// Nobody left waiting (issue 15): a staff reply that its visitor did not see live (no event stream
-// of theirs open at any moment in the 2 minutes after it, on any instance) goes to the visitor's
+// Nobody left waiting (issue 15): a staff reply that its visitor did not see live (not handed to an
+// event stream of theirs, and no stream of theirs opened or closed, nor their transcript read, in the
+// 2 minutes after it, on any instance) goes to the visitor's
 // e-mail through the outbox, with the replies so far and a single-use link back to the chat. A
 // background job (one instance per period, by lease) settles each reply once.
 
@@ -15,6 +16,11 @@ export const UNSEEN_REPLY_MS = 2 * 60 * 1000
 const PER_RUN = 200
 
 type PendingReply = { _id: Types.ObjectId; conversationId: Types.ObjectId; text: string; at: Date; staffName?: string | null }
+
+/** A reply handed to one of its visitor's open streams: they saw it live, so it is never e-mailed. */
+export async function markReplySeen(replyId: Types.ObjectId) {
+  await ConversationMessage.updateOne({ _id: replyId, replyDelivery: 'pending' }, { $set: { replyDelivery: 'seen' } })
+}
 
 export async function emailUnseenReplies(now = new Date(), signal?: AbortSignal) {
   const due = await ConversationMessage.find(

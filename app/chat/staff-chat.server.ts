@@ -1,9 +1,9 @@
 import type { Types } from 'mongoose'
 import type { SignedInAdmin } from '#app/auth/admin-session.server'
 import type { ChatMessage } from '#app/domain/chat'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
+import { ChatConversation } from '#app/models/chat.server'
 import { User } from '#app/models/user.server'
-import { appendMessage, type ConversationRecord, findConversation, messageView, transcript } from './conversations.server'
+import { appendMessage, type ConversationRecord, findConversation, messageView, transcript, unreadAndLast } from './conversations.server'
 import { chatFeed } from './live-feed.server'
 
 // What staff do with conversations: list them, read one, answer, close and reopen. Replies are
@@ -29,32 +29,29 @@ export async function staffDisplayName(staff: SignedInAdmin): Promise<string> {
   return account?.name?.trim() || account?.username || staff.username
 }
 
-async function unreadCount(conversation: ConversationRecord) {
-  return ConversationMessage.countDocuments({
-    conversationId: conversation._id,
-    from: 'visitor',
-    seq: { $gt: conversation.staffReadSeq ?? 0 },
+/** What a list shows of each conversation, in the order given. */
+async function summaries(conversations: ConversationRecord[]): Promise<ConversationSummary[]> {
+  const { unread, last } = await unreadAndLast(conversations)
+  return conversations.map((conversation) => {
+    const id = String(conversation._id)
+    const lastMessage = last.get(id)
+    return {
+      id,
+      name: conversation.name || null,
+      email: conversation.email || null,
+      currentPage: conversation.currentPage || null,
+      status: conversation.status,
+      unread: unread.get(id) ?? 0,
+      updatedAt: conversation.updatedAt.toISOString(),
+      lastMessage: lastMessage ? messageView(lastMessage) : null,
+    }
   })
-}
-
-async function summary(conversation: ConversationRecord): Promise<ConversationSummary> {
-  const [unread, last] = await Promise.all([unreadCount(conversation), transcript(conversation._id, { limit: 1 })])
-  return {
-    id: String(conversation._id),
-    name: conversation.name || null,
-    email: conversation.email || null,
-    currentPage: conversation.currentPage || null,
-    status: conversation.status,
-    unread,
-    updatedAt: conversation.updatedAt.toISOString(),
-    lastMessage: last[0] ? messageView(last[0]) : null,
-  }
 }
 
 /** Newest activity first, with unread counts (visitor messages after the last one staff saw). */
 export async function listConversations(limit = CONVERSATIONS_LISTED): Promise<ConversationSummary[]> {
   const conversations = await ChatConversation.find({}, { messages: 0 }).sort({ updatedAt: -1 }).limit(limit).lean<ConversationRecord[]>()
-  return Promise.all(conversations.map(summary))
+  return summaries(conversations)
 }
 
 export type ConversationDetail = ConversationSummary & { messages: ChatMessage[] }
@@ -70,7 +67,8 @@ export async function conversationDetail(id: string, { markRead = false } = {}):
     await ChatConversation.updateOne({ _id: conversation._id, staffReadSeq: { $lt: lastSeq } }, { $set: { staffReadSeq: lastSeq } })
     conversation.staffReadSeq = lastSeq
   }
-  return { ...(await summary(conversation)), messages: messages.map(messageView) }
+  const [summary] = await summaries([conversation])
+  return { ...summary!, messages: messages.map(messageView) }
 }
 
 export type StaffActionResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string }
@@ -100,7 +98,8 @@ async function setStatus(id: string, staff: SignedInAdmin, status: 'open' | 'clo
     chatFeed.publish(await appendMessage(conversation._id as Types.ObjectId, { from: 'system', text }))
   }
   const updated = await findConversation(id)
-  return { ok: true, value: await summary(updated!) }
+  const [summary] = await summaries([updated!])
+  return { ok: true, value: summary! }
 }
 
 export const closeConversation = (id: string, staff: SignedInAdmin) => setStatus(id, staff, 'closed')

@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
 import { ChatConversation } from '#app/models/chat.server'
 import { onePerProcess } from '#app/server/one-per-process'
@@ -15,10 +16,7 @@ export async function visitorChat(request: Request): Promise<VisitorChat> {
   const conversation = visitorId ? await findConversationOfVisitor(visitorId) : null
   if (!conversation) return { messages: [], ...availability, contactKnown: false, lastEventId: 0, conversationId: null }
   // Reading the transcript is seeing the replies in it: none of them needs an e-mail any more.
-  const [messages] = await Promise.all([
-    transcript(conversation._id),
-    ChatConversation.updateOne({ _id: conversation._id }, { $set: { visitorSeenAt: new Date() } }),
-  ])
+  const [messages] = await Promise.all([transcript(conversation._id), noteVisitorPresence(conversation._id)])
   return {
     messages: messages.map(messageView),
     ...availability,
@@ -26,6 +24,23 @@ export async function visitorChat(request: Request): Promise<VisitorChat> {
     lastEventId: messages.at(-1)?.seq ?? 0,
     conversationId: String(conversation._id),
   }
+}
+
+/**
+ * The visitor is here now, on `page` if known (the path staff see beside the conversation). Best
+ * effort: a page view or a stream matters more than this note, which the next one writes again.
+ */
+export async function noteVisitorPresence(conversationId: Types.ObjectId, page?: string) {
+  await ChatConversation.updateOne({ _id: conversationId }, { $set: { visitorSeenAt: new Date(), ...(page ? { currentPage: page } : {}) } })
+}
+
+/** The page a visitor with a conversation moved to in the browser (client-side navigation); false without one. */
+export async function recordVisitorPage(request: Request, page: string): Promise<boolean> {
+  const visitorId = await existingChatVisitor(request)
+  const conversation = visitorId ? await findConversationOfVisitor(visitorId) : null
+  if (!conversation) return false
+  await noteVisitorPresence(conversation._id, page)
+  return true
 }
 
 /** Open event streams per client address in this process (visitors' and staff's). */

@@ -151,7 +151,30 @@ function useChatEvents({
   return { connection, connect }
 }
 
+/**
+ * Tells the server when a visitor with a conversation moves to another page in the browser, so staff
+ * see where they are (a full page load says it when the event stream opens). Nothing is shown if
+ * it fails: it is only a hint for staff.
+ */
+function useReportPageChanges() {
+  const { pathname } = useLocation()
+  const reported = useRef(pathname)
+  useEffect(() => {
+    if (pathname === reported.current) return
+    reported.current = pathname
+    if (!isActiveHere()) return
+    void fetch('/api/chat/page', {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ page: pathname }),
+    }).catch(() => undefined)
+  }, [pathname])
+}
+
 function SupportChat() {
+  useReportPageChanges()
   const [open, setOpen] = useState(false)
   const [messages, setMessages] = useState<ChatMessage[]>([])
   const [availability, setAvailability] = useState<ChatAvailability | null>(null)

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   paymentRequest: 8 * KB,
   /** The no-JavaScript checkout form: a plan and three options. */
   checkoutForm: 8 * KB,
+  /** The page a chat visitor moved to: a path of at most 2,000 characters. */
+  chatPage: 4 * KB,
   /** Username (≤ 200 characters) and password (≤ 1000); a sign-in code; a new password twice. */
   signIn: 8 * KB,
   /** A staff account (username, name, role, disabled) through the API. */
@@ -53,6 +55,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
       /^\/(api\/)?admin\/chats\/[^/]+(\/messages)?$/.test(path),
     BODY_LIMITS.enquiry,
   ],
+  [(path) => path === '/api/chat/page', BODY_LIMITS.chatPage],
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],

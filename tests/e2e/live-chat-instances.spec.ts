@@ -92,6 +92,20 @@ test('a visitor on one instance and staff on another: each sees the other’s me
     await panel.getByLabel('Your message').fill('Thank you!')
     await panel.getByLabel('Your message').press('Enter')
     await expect(transcript).toContainText('Thank you!')
+
+    // The visitor moves to an article in the browser (no page load): staff see where they are now.
+    await visitor.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    await visitor
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click()
+    await expect(visitor).toHaveURL(/\/news\/[a-z0-9-]+$/)
+    const articlePath = new URL(visitor.url()).pathname
+    expect(await visitor.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    await expect(async () => {
+      await staff.page.goto('/admin/chats')
+      await expect(staff.page.getByRole('listitem').filter({ hasText: name })).toContainText(`on ${articlePath}`, { timeout: 500 })
+    }).toPass({ timeout: 5000 })
     await visitorContext.close()
     await staff.context.close()
   } finally {

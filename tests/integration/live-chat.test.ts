@@ -164,6 +164,32 @@ describe('live replies', () => {
   })
 })
 
+describe('the page a visitor is on', () => {
+  const reportPage = (page: unknown, cookie?: string) =>
+    fetch(`${app.url}/api/chat/page`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address(), ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify({ page }),
+    })
+
+  it('follows client-side navigation: staff see the path the browser reports, nothing else', async () => {
+    const { id, cookie } = await newConversation('Page Mover')
+    expect((await reportPage('/news/ftc-safeguards-rule?utm=x#top', cookie)).status).toBe(204)
+    expect((await ChatConversation.findById(id).lean())?.currentPage).toBe('/news/ftc-safeguards-rule')
+
+    for (const hostile of ['https://evil.example/', '//evil.example', 'javascript:alert(1)', '', '/'.repeat(2001), 42]) {
+      const refused = await reportPage(hostile, cookie)
+      expect(refused.status, String(hostile).slice(0, 20)).toBe(400)
+      expect(await refused.json()).toMatchObject({ message: expect.any(String) })
+    }
+    expect((await ChatConversation.findById(id).lean())?.currentPage).toBe('/news/ftc-safeguards-rule')
+    // No conversation (no cookie, or a forged one): nothing to note, nothing said about it.
+    expect((await reportPage('/privacy-policy')).status).toBe(204)
+    expect((await reportPage('/privacy-policy', 'en_chat_visitor=forged')).status).toBe(204)
+    expect((await fetch(`${app.url}/api/chat/page`)).status).toBe(405)
+  })
+})
+
 describe('the staff API', () => {
   it('lists conversations with unread counts and answers one with its transcript', async () => {
     const { id } = await newConversation('Dana List')
@@ -177,6 +203,34 @@ describe('the staff API', () => {
     expect(one.conversation.messages.map((message) => message.from)).toEqual(['visitor', 'system'])
     expect((await fetch(`${app.url}/api/admin/chats`)).status).toBe(401)
     expect((await fetch(`${app.url}/api/admin/chats/events`)).status).toBe(401)
+  })
+
+  it('counts each conversation’s unread visitor messages and shows its last message, in one list', async () => {
+    type Listed = { id: string; unread: number; lastMessage: ChatMessage | null }
+    const list = async () =>
+      ((await (await fetch(`${app.url}/api/admin/chats`, { headers: { Cookie: staffCookie } })).json()) as { conversations: Listed[] })
+        .conversations
+    const quiet = await newConversation('Kai One')
+    const busy = await newConversation('Kai Three')
+    await visitorWrites({ message: 'Second' }, { cookie: busy.cookie })
+    await visitorWrites({ message: 'Third' }, { cookie: busy.cookie })
+    const answered = await newConversation('Kai Answered')
+    expect((await staffPost(`/api/admin/chats/${answered.id}/messages`, { text: 'Looking into it' })).status).toBe(201)
+
+    let listed = await list()
+    const of = (id: string) => listed.find((conversation) => conversation.id === id)!
+    expect(listed.slice(0, 3).map((conversation) => conversation.id)).toEqual([answered.id, busy.id, quiet.id])
+    expect(of(quiet.id)).toMatchObject({ unread: 1, lastMessage: { from: 'system' } })
+    expect(of(busy.id)).toMatchObject({ unread: 3, lastMessage: { from: 'visitor', text: 'Third' } })
+    // Answering reads what came before.
+    expect(of(answered.id)).toMatchObject({ unread: 0, lastMessage: { from: 'staff', text: 'Looking into it' } })
+
+    await visitorWrites({ message: 'Thanks!' }, { cookie: answered.cookie })
+    // Opening a conversation on its page reads it.
+    expect((await fetch(`${app.url}/admin/chats/${busy.id}`, { headers: { Cookie: staffCookie } })).status).toBe(200)
+    listed = await list()
+    expect(of(answered.id)).toMatchObject({ unread: 1, lastMessage: { text: 'Thanks!' } })
+    expect(of(busy.id).unread).toBe(0)
   })
 
   it('answers 404 for unknown conversations, 409 for closed ones and 400 for bad replies; never a 5xx', async () => {

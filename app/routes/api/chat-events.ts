@@ -3,11 +3,10 @@ import { findConversationOfVisitor } from '#app/chat/conversations.server'
 import { eventStreamResponse } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { existingChatVisitor } from '#app/chat/visitor-cookie.server'
-import { resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
+import { noteVisitorPresence, resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
 import { sitePagePath } from '#app/domain/chat'
 import { requestInfo } from '#app/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/http/responses.server'
-import { ChatConversation } from '#app/models/chat.server'
 import { log } from '#app/observability/logger.server'
 import type { Route } from './+types/chat-events'
 
@@ -27,10 +26,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
       const after = resumePoint(request) ?? conversation.lastSeq ?? 0
       const page = sitePagePath(new URL(request.url).searchParams.get('page'))
       // Best effort: the stream matters more than the note (the heartbeat writes it again within 25 s).
-      void ChatConversation.updateOne(
-        { _id: conversation._id },
-        { $set: { visitorSeenAt: new Date(), ...(page ? { currentPage: page } : {}) } },
-      ).catch((error: unknown) => log.warn({ err: error }, 'chat: a visitor stream opened without its note'))
+      void noteVisitorPresence(conversation._id, page).catch((error: unknown) =>
+        log.warn({ err: error }, 'chat: a visitor stream opened without its note'),
+      )
       const availability = await chatAvailability()
       return eventStreamResponse(request, (connection) => {
         connection.send('status', availability)

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Types } from 'mongoose'
-import { isDuplicateKeyError } from '#app/db/connection.server'
+import { claimOnce } from '#app/db/claim-once.server'
 import { ChatConversation, ChatResumeToken } from '#app/models/chat.server'
 
 // The link in a chat reply e-mail takes the conversation up in the browser that opens it, once:
-// the token is stored as its SHA-256, and using it inserts `used:<hash>`, an insert only one
-// request can make (on FerretDB, too, where conditional updates are not atomic). Opening the link
+// the token is stored as its SHA-256, and using it is a single-use claim (db/claim-once.server.ts),
+// which only one request wins (on FerretDB, too, where conditional updates are not atomic). Opening the link
 // only shows a button: mail scanners that follow links don't use it up.
 
 export const RESUME_TOKEN_DAYS = 14
@@ -26,12 +26,8 @@ export async function redeemResumeToken(token: string, now = new Date()): Promis
   const hashed = hash(token)
   const stored = await ChatResumeToken.findOne({ _id: hashed, expiresAt: { $gt: now } }).lean()
   if (!stored) return null
-  try {
-    await ChatResumeToken.create({ _id: `used:${hashed}`, conversationId: stored.conversationId, expiresAt: stored.expiresAt })
-  } catch (error) {
-    if (isDuplicateKeyError(error)) return null
-    throw error
-  }
+  // Kept as long as the token could still be presented; the claims' prune job removes it after.
+  if (!(await claimOnce(`chat-resume:${hashed}`, stored.expiresAt.getTime() - now.getTime(), now.getTime()))) return null
   const conversation = await ChatConversation.findById(stored.conversationId, { visitorId: 1 }).lean()
   return conversation?.visitorId ?? null
 }

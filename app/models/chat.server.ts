@@ -73,7 +73,7 @@ export const ConversationMessage = defineModel('ConversationMessage', conversati
 
 /**
  * A single-use link that lets a browser take up a conversation (sent with a staff reply by e-mail).
- * Stored as the token's SHA-256; using it inserts `used:<hash>`, which only one request can do.
+ * Stored as the token's SHA-256; using it is a single-use claim (`claimOnce`), which only one request wins.
  */
 const chatResumeTokenSchema = new Schema(
   {

@@ -1,7 +1,8 @@
 // The HTTP entry: Express 5 around the React Router request handler.
 // Order matters: the request log (request id, log line, metrics) sees every request; health checks
-// and metrics answer before anything else; static files skip the access log; the page cache answers
-// after the access log has seen the request.
+// and metrics answer before anything else; a page already in the page cache comes next (with the
+// access log's record); static files skip the access log; pages still to render go through the
+// page cache after the access log and the body guard.
 import { readdirSync } from 'node:fs'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -51,42 +52,17 @@ try {
   process.exit(1)
 }
 
-const app = express()
-app.disable('x-powered-by')
-app.set('trust proxy', env.TRUST_PROXY)
-app.use(requestLog)
-app.use(closeConnectionsWhileDraining)
-app.use(healthRoutes)
-app.get('/metrics', metricsEndpoint(env.METRICS_TOKEN))
-app.use(compression())
-app.use(cspNonce)
-app.use(securityHeaders({ production }))
-app.use(refuseUnservedMethods)
-
-let build: ServerBuild | (() => Promise<ServerBuild>)
-if (production) {
-  // Hashed file names never change content: cache them for a year.
-  app.use('/assets', labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })))
-  // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
-  // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
-  const publicEntries = new Set(readdirSync('build/client'))
-  const publicFiles = labelled(ROUTE_LABELS.static, express.static('build/client', { maxAge: '1h', index: false }))
-  app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()))
-  // Resolved at run time from build/server.js: the React Router build sits beside it.
-  const serverBuildPath = './server/index.js'
-  build = (await import(serverBuildPath)) as ServerBuild
-} else {
-  const vite = await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
-  app.use(labelled(ROUTE_LABELS.static, vite.middlewares))
-  build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-}
+// The React Router build: imported once in production; in development Vite loads it on each request.
+const vite = production ? undefined : await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
+// Resolved at run time from build/server.js: the React Router build sits beside it.
+const serverBuildPath = './server/index.js'
+const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+  ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+  : ((await import(serverBuildPath)) as ServerBuild)
 
 const accessLog = new AccessLogBuffer()
-app.use(accessLog.middleware)
-app.use(limitRequestBodies)
-
-// Anonymous visitors' public pages from memory, after the access log (which records them) and
-// before React Router (see app/page-cache/). Production only: in development every edit must show.
+// Anonymous visitors' public pages from memory (see app/page-cache/). Production only: in
+// development every edit must show.
 const pageCache =
   production && env.PAGE_CACHE_MB > 0
     ? createPageCache({
@@ -97,6 +73,37 @@ const pageCache =
         bypassCookies: [adminSessionCookieName(), toastCookieName()],
       })
     : null
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', env.TRUST_PROXY)
+app.use(requestLog)
+app.use(closeConnectionsWhileDraining)
+app.use(healthRoutes)
+app.get('/metrics', metricsEndpoint(env.METRICS_TOKEN))
+// A page already in memory is answered here, recorded by the access log, with the headers the rest
+// of the chain gave it when it was rendered.
+if (pageCache) app.use(pageCache.answerEarly(accessLog.middleware))
+app.use(compression())
+app.use(cspNonce)
+app.use(securityHeaders({ production }))
+app.use(refuseUnservedMethods)
+
+if (production) {
+  // Hashed file names never change content: cache them for a year.
+  app.use('/assets', labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })))
+  // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
+  // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
+  const publicEntries = new Set(readdirSync('build/client'))
+  const publicFiles = labelled(ROUTE_LABELS.static, express.static('build/client', { maxAge: '1h', index: false }))
+  app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()))
+} else {
+  app.use(labelled(ROUTE_LABELS.static, vite!.middlewares))
+}
+
+app.use(accessLog.middleware)
+app.use(limitRequestBodies)
+// Pages not in memory yet (or past their time): rendered once, kept and answered (app/page-cache/).
 if (pageCache) app.use(pageCache.middleware)
 app.all(
   '/{*splat}',

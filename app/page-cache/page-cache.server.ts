@@ -29,6 +29,16 @@ type Rendered = {
 
 // Headers the cache sets itself on every answer, or that belong to one response only.
 const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'date', 'connection', 'transfer-encoding', 'keep-alive'])
+// Set on the rendering request by the middleware before the cache, and kept with the page so a hit
+// answered before that middleware carries them too: all but these, which belong to one response.
+const PER_RESPONSE_HEADERS = new Set([...OWN_HEADERS, 'x-request-id', 'content-security-policy', 'set-cookie', 'x-page-cache'])
+
+/** The headers the middleware chain set on this response so far (security headers and the like). */
+function headersSetSoFar(res: Response): [string, string][] {
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    PER_RESPONSE_HEADERS.has(name) || value === undefined || Array.isArray(value) ? [] : [[name, String(value)] as [string, string]],
+  )
+}
 
 export type PageCacheOptions = {
   render: RenderPage
@@ -62,7 +72,9 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
     // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
     const route = currentRequestScope()?.route
     const body = Buffer.from(await response.arrayBuffer())
-    const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name))
+    const rendered = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name))
+    const renderedNames = new Set(rendered.map(([name]) => name))
+    const headers = [...headersSetSoFar(res).filter(([name]) => !renderedNames.has(name)), ...rendered]
     const html = /^text\/html/i.test(response.headers.get('content-type') ?? '')
     const csp = cspWithScriptHashes(res, html ? inlineScriptHashes(body.toString('utf8')) : [])
     const incomplete = requestInfo(context).outcome.incomplete
@@ -109,15 +121,44 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
     res.status(rendered.status).end(rendered.body)
   }
 
-  async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+  /** The cache key of an anonymous GET or HEAD for a public page, or null when the request goes past the cache. */
+  function cacheKeyOf(req: Request) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null
     const queryAt = req.originalUrl.indexOf('?')
     const key = pageCacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt))
-    if (!key || carriesCookie(req.headers.cookie, personal)) return next()
+    return key && !carriesCookie(req.headers.cookie, personal) ? key : null
+  }
+
+  /** A copy to answer with at once: fresh, or any copy while the database does not answer. */
+  function readyCopy(cached: PageEntry | undefined): { entry: PageEntry; state: 'hit' | 'stale' } | null {
+    if (!cached) return null
+    if (!isDatabaseAnswering()) return { entry: cached, state: 'stale' }
+    return store.isFresh(cached) ? { entry: cached, state: 'hit' } : null
+  }
+
+  /**
+   * Hits answered early: placed right after the request log (and the drain and health checks),
+   * a page already in memory skips the rest of the chain (compression, nonce, security headers,
+   * guards: the stored page carries the headers that chain set when it was rendered). The access
+   * log still records it. A request with a body goes the long way, past the body-size guard.
+   */
+  function answerEarly(recordAccess: (req: Request, res: Response, next: NextFunction) => void) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next()
+      const key = cacheKeyOf(req)
+      const ready = key ? readyCopy(store.get(key)) : null
+      if (!ready) return next()
+      recordAccess(req, res, () => send(req, res, ready.entry, ready.state))
+    }
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    const key = cacheKeyOf(req)
+    if (!key) return next()
 
     const cached = store.get(key)
-    if (cached && !isDatabaseAnswering()) return send(req, res, cached, 'stale')
-    if (cached && store.isFresh(cached)) return send(req, res, cached, 'hit')
+    const ready = readyCopy(cached)
+    if (ready) return send(req, res, ready.entry, ready.state)
 
     let pending = rendering.get(key)
     if (!pending) {
@@ -136,7 +177,7 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
     sendRendered(res, rendered)
   }
 
-  return { middleware, store, stop: stopWatching }
+  return { middleware, answerEarly, store, stop: stopWatching }
 }
 
 /** True when an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks). */

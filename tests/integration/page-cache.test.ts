@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import http, { type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Plan } from '#app/models/catalogue.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
@@ -23,6 +24,20 @@ function inlineScripts(html: string) {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !/src=|application\/ld\+json/.test(attributes!))
     .map(([, attributes, content]) => ({ attributes: attributes!, content: content! }))
+}
+
+/** A GET whose body is kept as sent (fetch would decode it) and whose headers are sent as given. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
@@ -61,6 +76,31 @@ describe('the page cache in the production server', () => {
       expect(new Set(allowed)).toEqual(new Set(inlineScripts(cachedHtml).map((script) => sha256(script.content))))
       // Everything else in the policy is the same as for an uncached page.
       expect(cachedCsp.replace(/ 'sha256-[^']+'/g, '')).toBe(uncached.headers.get('content-security-policy')!.replace(/ 'nonce-[^']+'/, ''))
+    }
+  })
+
+  it('answers a page already in memory ahead of the middleware, with the headers the whole chain gives it', async () => {
+    // Headers that belong to one response.
+    const PER_RESPONSE = new Set(['x-request-id', 'date', 'keep-alive', 'connection'])
+    const comparable = (headers: IncomingHttpHeaders) =>
+      Object.entries(headers)
+        .filter(([name]) => !PER_RESPONSE.has(name))
+        .sort(([a], [b]) => a.localeCompare(b))
+    for (const path of ['/security-policy', '/checkout/3?microsoft365=business_premium&ms365_users=2', '/api/services']) {
+      expect((await rawGet(`${server.url}${path}`)).headers['x-page-cache'], path).toBe('miss')
+      for (const encoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+        const early = await rawGet(`${server.url}${path}`, { 'Accept-Encoding': encoding })
+        // A declared body (even an empty one) keeps a request off the early path: through every middleware.
+        const wholeChain = await rawGet(`${server.url}${path}`, { 'Accept-Encoding': encoding, 'Content-Length': '0' })
+        expect([early.headers['x-page-cache'], wholeChain.headers['x-page-cache']], path).toEqual(['hit', 'hit'])
+        expect(comparable(early.headers), `${path}, ${encoding}`).toEqual(comparable(wholeChain.headers))
+        expect(early.body.equals(wholeChain.body), `${path}, ${encoding}`).toBe(true)
+      }
+      const { headers } = await rawGet(`${server.url}${path}`)
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['strict-transport-security']).toContain('max-age=')
+      expect(headers['permissions-policy']).toContain(path.startsWith('/checkout') ? 'payment=(self' : 'payment=()')
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     }
   })
 

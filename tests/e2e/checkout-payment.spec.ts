@@ -1,10 +1,17 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import AxeBuilder from '@axe-core/playwright'
+import { untilHydrated } from './support/hydration'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 
 // The checkout with JavaScript: choices priced at once in the address, the payment modal with
 // Stripe's split card fields (a local stand-in of Stripe.js), and the return from the payment.
+
+/** Opens the payment modal, once the page has hydrated (before, the button is the no-JavaScript form's). */
+async function proceedToCheckout(page: Page) {
+  await untilHydrated(page, 'section[aria-labelledby="order-summary-heading"] form[method="post"] button[type="submit"]')
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+}
 
 /** Fills the payment modal as a buyer would: name, the three card fields, e-mail and the terms. */
 async function fillPayment(modal: Locator, card: { number: string; expiry?: string; cvc: string }) {
@@ -60,7 +67,7 @@ test('a visitor picks a plan and options and sees the total change, with the add
 test('the payment modal checks the terms, the name, the e-mail and the card before paying', async ({ page }) => {
   await useStripeStandIn(page)
   await page.goto('/checkout?plan=1&microsoft365=e3&ms365_users=2')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await expect(modal).toBeVisible()
   await expect(modal.getByText('Enter your payment details to proceed.')).toBeVisible()
@@ -100,7 +107,7 @@ test('an incomplete card sends nothing: no order, no Stripe customer, no subscri
   page.on('request', (request) => {
     if (request.url().includes('/api/create-payment-intent')) starts.push(request.method())
   })
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await fillPayment(modal, { number: '4242 4242', cvc: '12' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
@@ -132,7 +139,7 @@ test('a payment start that fails without a JSON message shows the fixed text, ne
     route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>' }),
   )
   await page.goto('/checkout?plan=1')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
@@ -148,7 +155,7 @@ test('a buyer pays by card and is told the payment succeeded', async ({ page }) 
   await useStripeStandIn(page)
   const orders = await giveConfirmationSecret(page, 'pi_e2e_ok_secret_123')
   await page.goto('/checkout/2?microsoft365=business_premium&ms365_users=3&cloud_backup=true&ref=partner')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await fillPayment(modal, { number: '4242424242424242', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
@@ -181,7 +188,7 @@ test('a declined card keeps the buyer in the modal with the reason', async ({ pa
   await useStripeStandIn(page)
   await giveConfirmationSecret(page, 'pi_e2e_declined_secret')
   await page.goto('/checkout?plan=1')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await fillPayment(modal, { number: '4000000000000002', expiry: '1230', cvc: '123' })
   await modal.getByRole('button', { name: 'Complete Payment' }).click()
@@ -206,7 +213,7 @@ test('Stripe.js is loaded on the checkout page only', async ({ page }) => {
   await page.waitForLoadState('networkidle')
   expect(requested).toEqual([])
   await page.goto('/checkout?plan=1')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Card number' })).toBeVisible()
   expect(requested.length).toBeGreaterThan(0)
 })
@@ -218,7 +225,7 @@ test('the checkout page and its payment modal have no detectable accessibility v
   const pageScan = await new AxeBuilder({ page }).include('main').analyze()
   expect(pageScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Card number' })).toBeVisible()
   const modalScan = await new AxeBuilder({ page }).include('dialog').analyze()
   expect(modalScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
@@ -234,7 +241,7 @@ test('when Stripe.js cannot load, the buyer can still pay on the hosted checkout
     await route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout</title><h1>Stripe Checkout stand-in</h1>' })
   })
   await page.goto('/checkout?plan=1&microsoft365=business_standard&ms365_users=2')
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
+  await proceedToCheckout(page)
   const modal = page.getByRole('dialog', { name: 'Complete Your Purchase' })
   await expect(modal.getByText('The card form could not load.')).toBeVisible()
   await modal.getByRole('button', { name: 'Continue to secure checkout' }).click()

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { hydratedByReact as isHydrated } from './support/hydration'
 import { expect, test } from './support/test'
 
 const activeSlide = (page: Page) => page.locator('[data-slide][data-active="true"]')
@@ -151,9 +152,7 @@ test.describe('sections the page does not hydrate', () => {
   // components/static-island.tsx: the server's HTML is kept as it is; one listener gives their links
   // what <Link> and <SectionLink> give theirs.
   test('keep the server HTML, and their links still navigate in the page', async ({ page }) => {
-    // React marks every element it hydrates with a __reactFiber… property.
-    const hydratedByReact = (selector: string) =>
-      page.evaluate((target) => Object.keys(document.querySelector(target) ?? {}).some((key) => key.startsWith('__reactFiber')), selector)
+    const hydratedByReact = (selector: string) => isHydrated(page, selector)
     await page.goto('/')
     await expect.poll(() => hydratedByReact('#contact-form')).toBe(true)
     expect(await hydratedByReact('#essential-price')).toBe(false)

@@ -270,16 +270,29 @@ try {
       headers: { 'Content-Type': 'application/json', Cookie: staffCookie },
       body: JSON.stringify({ text }),
     })
-    if (response.status !== 201) throw new Error(`a reply answered ${response.status}`)
+    const answeredAt = performance.now()
+    if (response.status !== 201) throw new Error(`a reply answered ${response.status}: ${await response.text()}`)
     const arrivedAt = await Promise.race([
       arrived,
       new Promise((_, reject) => setTimeout(() => reject(new Error('a reply never arrived')), 10_000)),
     ])
-    return arrivedAt - sentAt
+    return { delivery: arrivedAt - sentAt, answer: answeredAt - sentAt }
   })
-  latencies.sort((a, b) => a - b)
-  console.log(
-    `  reply delivery (POST sent → event received), ${latencies.length} replies: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
+  // The event is sent before the POST is answered (the instance hands its own messages out at once),
+  // so delivery is mostly the time the server takes to save the reply; the answer time shows that.
+  const report = (label, values) => {
+    values.sort((a, b) => a - b)
+    console.log(
+      `  ${label}, ${values.length} replies ${concurrency} at a time: p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, max ${values.at(-1).toFixed(0)} ms`,
+    )
+  }
+  report(
+    'reply delivery (POST sent → event received)',
+    latencies.map(({ delivery }) => delivery),
+  )
+  report(
+    'reply saved (POST sent → 201 received)',
+    latencies.map(({ answer }) => answer),
   )
   for (const visitor of visitors) visitor.request?.destroy()
 } catch (error) {

@@ -1,11 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
-import { STAFF } from './tests/e2e/support/staff-credentials'
+import { E2E_APP_SETTINGS, e2eDatabaseUri } from './tests/e2e/support/e2e-server'
 
 // End-to-end tests drive Debian's Chromium (Playwright can't download its own here) against the
 // built production server as production runs it (the cluster, two workers, each with its own page
 // cache), started on its own port with its own database (`e2e`).
 const port = Number(process.env.E2E_PORT ?? 4173)
-const mongodbServer = (process.env.MONGODB_URI ?? '').replace(/\/?$/, '/')
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,11 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
-      MONGODB_URI: `${mongodbServer}e2e`,
+      MONGODB_URI: e2eDatabaseUri(),
       STRIPE_API_URL: process.env.STRIPE_API_URL ?? '',
-      // Every test runs from 127.0.0.1: tests that post forms send their own X-Forwarded-For
-      // address (tests/e2e/support/client-address.ts) so per-IP rate limits (enquiries, sign-in) don't mix between tests.
-      TRUST_PROXY: '1',
       // Stop at once when the run ends (the drain for a load balancer is tested in foundation.test.ts).
       SHUTDOWN_DRAIN_MS: '0',
       // One JSON line per request would bury the test report; warnings and errors still show.
@@ -60,11 +56,7 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-      // The support chat is staffed whenever a staff page is open, whatever the hour the tests run
-      // (business hours are unit-tested in app/domain/support-hours.test.ts).
-      SUPPORT_HOURS: 'always',
-      ADMIN_USERNAME: STAFF.username,
-      ADMIN_PASSWORD: STAFF.password,
+      ...E2E_APP_SETTINGS,
     },
   },
 })

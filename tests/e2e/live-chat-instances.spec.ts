@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test'
 import { startAppServer } from '../support/app-server'
 import { startDatabaseProxy } from '../support/database-proxy'
 import { clientAddressHeaders } from './support/client-address'
-import { e2eDatabase, signedInPage, STAFF, uniqueLabel } from './support/staff'
+import { E2E_APP_SETTINGS, e2eDatabaseUri } from './support/e2e-server'
+import { e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 import { expect, test } from './support/test'
 
 // Issue 15 across instances and through a database outage. The e2e server (instance A) serves the
@@ -10,18 +11,13 @@ import { expect, test } from './support/test'
 // database, as two machines behind a load balancer would. In the outage test B reaches the database
 // through a proxy that can cut it, while A and the staff browser keep working.
 
-const e2eDatabaseUri = `${(process.env.MONGODB_URI ?? '').replace(/\/?$/, '/')}e2e`
-
 /** Another instance with the e2e server's settings (the session secret from the same file). */
 function startInstanceB(mongodbUri: string) {
   return startAppServer({
     mongodbUri,
     env: {
+      ...E2E_APP_SETTINGS,
       SESSION_SECRET: '',
-      SUPPORT_HOURS: 'always',
-      ADMIN_USERNAME: STAFF.username,
-      ADMIN_PASSWORD: STAFF.password,
-      TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
     },
   })
@@ -72,7 +68,7 @@ async function expectEachOnce(log: Locator, from: 'visitor' | 'staff', texts: st
 }
 
 test('a visitor on one instance and staff on another: each sees the other’s messages live, the reply within 2 s', async ({ browser }) => {
-  const instanceB = await startInstanceB(e2eDatabaseUri)
+  const instanceB = await startInstanceB(e2eDatabaseUri())
   try {
     const name = uniqueLabel('Sam Across')
     const staff = await signedInPage(browser)
@@ -120,7 +116,7 @@ test('the database goes away under a connected widget: it says it is reconnectin
   // The sends refused while the database is away, and the event stream's failed reconnections.
   allowConsoleErrors(/status of 503/, /\[chat\] message not sent/, /EventSource/)
   test.setTimeout(90_000)
-  const proxy = await startDatabaseProxy(e2eDatabaseUri)
+  const proxy = await startDatabaseProxy(e2eDatabaseUri())
   const instanceB = await startInstanceB(proxy.uri)
   try {
     const name = uniqueLabel('Sam Outage')

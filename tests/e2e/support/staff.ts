@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import mongoose from 'mongoose'
 import { uniqueClientAddress } from './client-address'
+import { e2eDatabaseUri } from './e2e-server'
 import { STAFF } from './staff-credentials'
 
 // Helpers for the staff-area e2e files. They share the e2e database with every other file, so
@@ -18,8 +19,7 @@ let connection: mongoose.Connection | undefined
 /** A direct connection to the e2e server's database, for arranging records. */
 export async function e2eDatabase() {
   if (!connection) {
-    const server = (process.env.MONGODB_URI ?? '').replace(/\/?$/, '/')
-    connection = await mongoose.createConnection(`${server}e2e`, { serverSelectionTimeoutMS: 5000 }).asPromise()
+    connection = await mongoose.createConnection(e2eDatabaseUri(), { serverSelectionTimeoutMS: 5000 }).asPromise()
   }
   return connection.db!
 }

@@ -1,0 +1,39 @@
+// Every page loads the same shell: React, React Router and the root route (header, footer, chat
+// button, toasts). Left to the bundler, that shell arrives as some twenty small files, and a phone
+// on HTTP/1.1 fetches them six at a time, a round trip per wave. This puts everything the browser
+// entry and the root route import statically into one chunk; routes keep their own code.
+
+type ModuleInfo = { importers: readonly string[] }
+type ChunkingContext = { getModuleInfo(moduleId: string): ModuleInfo | null }
+
+export const SITE_SHELL_CHUNK = 'site-shell'
+
+/** React Router's browser entry, and the root route as built for the browser (the server build has neither). */
+function isShellEntry(id: string) {
+  return /[\\/]entry\.client\.[jt]sx?$/.test(id) || /[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/.test(id)
+}
+
+const answers = new WeakMap<ChunkingContext, Map<string, boolean>>()
+
+/** Whether a chain of static imports leads from a shell entry to this module. */
+function inShell(moduleId: string, context: ChunkingContext) {
+  let known = answers.get(context)
+  if (!known) answers.set(context, (known = new Map()))
+  const seen = new Set<string>()
+  const pending = [moduleId]
+  let found = false
+  while (pending.length && !found) {
+    const id = pending.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    found = known.get(id) ?? isShellEntry(id)
+    if (!found && !known.has(id)) pending.push(...(context.getModuleInfo(id)?.importers ?? []))
+  }
+  known.set(moduleId, found)
+  return found
+}
+
+/** `output.codeSplitting` group name: the shell chunk for the shell's modules, the bundler's choice for the rest. */
+export function siteShellChunk(moduleId: string, context: ChunkingContext) {
+  return inShell(moduleId, context) ? SITE_SHELL_CHUNK : null
+}

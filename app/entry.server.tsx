@@ -105,6 +105,10 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // React moves a finished Suspense boundary that comes late in a large page to the end of the
+      // document, hidden, for a script to put back in place: a gain only when streaming, and without
+      // JavaScript that content would never show. The page is sent whole, so it stays in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true
       },

@@ -9,8 +9,12 @@ function contactForm(page: Page) {
   return page.locator('#contact-form')
 }
 
-/** The form is enhanced once React has hydrated it (it then carries the `enhanced` field). */
+/**
+ * The form is enhanced once React has hydrated it (it then carries the `enhanced` field), which it
+ * does when the form nears the viewport (components/hydrate-when-near.tsx).
+ */
 async function waitForEnhancedForm(page: Page) {
+  await contactForm(page).scrollIntoViewIfNeeded()
   await expect(contactForm(page).locator('input[name="enhanced"]')).toHaveCount(1)
 }
 

@@ -154,7 +154,7 @@ test.describe('sections the page does not hydrate', () => {
   test('keep the server HTML, and their links still navigate in the page', async ({ page }) => {
     const hydratedByReact = (selector: string) => isHydrated(page, selector)
     await page.goto('/')
-    await expect.poll(() => hydratedByReact('#contact-form')).toBe(true)
+    await expect.poll(() => hydratedByReact('nav[aria-label="Main"]')).toBe(true)
     expect(await hydratedByReact('#essential-price')).toBe(false)
     expect(await hydratedByReact('footer a[href="/privacy-policy"]')).toBe(false)
     // A <Link> inside an island navigates client-side: the page's JavaScript state survives.
@@ -171,6 +171,32 @@ test.describe('sections the page does not hydrate', () => {
     await page.getByRole('link', { name: 'Get Started with Essential' }).click()
     await expect(page).toHaveURL(/\/checkout\?plan=1/)
     expect(await page.evaluate(() => (window as unknown as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBeUndefined()
+  })
+})
+
+test.describe('the contact form, far below the first screen', () => {
+  // components/hydrate-when-near.tsx
+  test('is hydrated only when it nears the viewport', async ({ page }) => {
+    const hydratedByReact = (selector: string) => isHydrated(page, selector)
+    await page.goto('/')
+    await expect.poll(() => hydratedByReact('nav[aria-label="Main"]')).toBe(true)
+    // Hydration of the rest of the page is over: the hero's controls are there.
+    await expect(page.getByRole('button', { name: 'Next image' })).toBeVisible()
+    expect(await hydratedByReact('#contact-form')).toBe(false)
+    await expect(page.locator('#contact-form input[name="enhanced"]')).toHaveCount(0)
+    await page.locator('#contact-form').scrollIntoViewIfNeeded()
+    await expect.poll(() => hydratedByReact('#contact-form')).toBe(true)
+    await expect(page.locator('#contact-form input[name="enhanced"]')).toHaveCount(1)
+  })
+
+  test('is rendered and enhanced at once when a client navigation brings the visitor to the home page', async ({ page }) => {
+    await page.goto('/news')
+    await expect.poll(() => isHydrated(page, 'nav[aria-label="Main"]')).toBe(true)
+    await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roswell IT Solutions' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.locator('#contact-form input[name="enhanced"]')).toHaveCount(1)
+    expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true)
   })
 })
 

@@ -1,4 +1,5 @@
 import { ContactForm } from '#app/components/contact-form'
+import { HydrateWhenNear } from '#app/components/hydrate-when-near'
 import { ADDRESS_LINES, BUSINESS } from '#app/domain/business'
 import { SectionHeading } from './section-heading'
 
@@ -75,7 +76,10 @@ export function ContactSection() {
             </ul>
           </div>
           <div className="lg:col-span-3">
-            <ContactForm />
+            {/* Far below the first screen: its form works unhydrated, so it hydrates when near. */}
+            <HydrateWhenNear>
+              <ContactForm />
+            </HydrateWhenNear>
           </div>
         </div>
       </div>

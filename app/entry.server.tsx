@@ -74,8 +74,8 @@ class PageCollector extends Writable {
     this.chunks.push(chunk)
     done()
   }
-  text() {
-    return Buffer.concat(this.chunks).toString('utf8')
+  bytes() {
+    return Buffer.concat(this.chunks)
   }
 }
 
@@ -116,7 +116,7 @@ export default function handleRequest(
         collector.on('finish', () => {
           clearTimeout(timeout)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(lowerModulePreloadPriority(collector.text()), { headers: responseHeaders, status }))
+          resolve(new Response(lowerModulePreloadPriority(collector.bytes()), { headers: responseHeaders, status }))
         })
         pipe(collector)
       },

@@ -52,6 +52,14 @@ describe('the production server', () => {
       // Scripts come after the page's own content: every module preload is low priority.
       expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/entry\.client-/)
       expect(html).not.toMatch(/<link rel="modulepreload" href=/)
+      // The first paint waits for the page to be parsed down to the trust strip, which must exist
+      // on every page, or the browser would hold the paint until the whole document is parsed.
+      for (const page of ['/', '/checkout', '/news', '/privacy-policy', '/admin-login', '/no-such-page']) {
+        const pageHtml = await (await fetch(`${server.url}${page}`)).text()
+        const [, expected] = pageHtml.match(/<link rel="expect" href="#([^"]+)" blocking="render"\/>/) ?? []
+        expect(expected, page).toBe('trust-strip-island')
+        expect(pageHtml, page).toContain(`id="${expected}"`)
+      }
 
       const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { name: string; price: number }[]
       expect(plans.find((plan) => plan.name === 'Essential')?.price).toBe(321)

@@ -30,10 +30,10 @@ import { getToast } from '#app/session/toast.server'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { currentHoneypotInputProps } from '#app/enquiries/honeypot.server'
 
-// The SVG for browsers that take it, /favicon.ico for the rest (browsers ask for it anyway), the
-// home-screen icon for iOS and the web app manifest (scripts/make-icons.mjs draws the PNGs).
 const TRUST_STRIP_ISLAND_ID = 'trust-strip-island'
 
+// The SVG for browsers that take it, /favicon.ico for the rest (browsers ask for it anyway), the
+// home-screen icon for iOS and the web app manifest (scripts/make-icons.mjs draws the PNGs).
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' },
@@ -75,8 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light" />
         <Stylesheet />
         {/* The first paint waits until the page is parsed down to the trust strip, the last part
-            every page shows: the document arrives whole, so this costs a phone a few milliseconds,
-            and spares it painting a half-parsed page and laying it out again once the rest is in. */}
+            every page shows. The document is sent whole (about 25 KB compressed), so this waits at
+            most for the rest of it, and spares a phone painting a half-parsed page and laying it
+            out again once the rest is in. */}
         <link rel="expect" href={`#${TRUST_STRIP_ISLAND_ID}`} blocking="render" />
         <Meta />
         <Links />

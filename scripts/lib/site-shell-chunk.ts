@@ -13,24 +13,18 @@ function isShellEntry(id: string) {
   return /[\\/]entry\.client\.[jt]sx?$/.test(id) || /[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/.test(id)
 }
 
-const answers = new WeakMap<ChunkingContext, Map<string, boolean>>()
-
-/** Whether a chain of static imports leads from a shell entry to this module. */
+/** Whether a chain of static imports leads from a shell entry to this module (a walk up its importers). */
 function inShell(moduleId: string, context: ChunkingContext) {
-  let known = answers.get(context)
-  if (!known) answers.set(context, (known = new Map()))
   const seen = new Set<string>()
   const pending = [moduleId]
-  let found = false
-  while (pending.length && !found) {
+  while (pending.length) {
     const id = pending.pop()!
     if (seen.has(id)) continue
+    if (isShellEntry(id)) return true
     seen.add(id)
-    found = known.get(id) ?? isShellEntry(id)
-    if (!found && !known.has(id)) pending.push(...(context.getModuleInfo(id)?.importers ?? []))
+    pending.push(...(context.getModuleInfo(id)?.importers ?? []))
   }
-  known.set(moduleId, found)
-  return found
+  return false
 }
 
 /** `output.codeSplitting` group name: the shell chunk for the shell's modules, the bundler's choice for the rest. */

@@ -28,16 +28,32 @@ function onPath(command) {
   }
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
+/**
+ * Finds `count` distinct free loopback ports. The listeners stay open until all are found, so the
+ * operating system cannot hand the same port out twice (it reuses a just-closed port readily: a
+ * server's V8 inspector on port 0 once took the port just picked for the server itself).
+ */
+export async function freePorts(count) {
+  const servers = []
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer()
+      server.unref()
+      servers.push(server)
+      await new Promise((resolve, reject) => {
+        server.on('error', reject)
+        server.listen(0, '127.0.0.1', resolve)
+      })
+    }
+    return servers.map((server) => server.address().port)
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  }
+}
+
+export async function freePort() {
+  const [port] = await freePorts(1)
+  return port
 }
 
 export async function waitForPort(port, { timeoutMs = 30_000, child } = {}) {
@@ -173,8 +189,7 @@ export async function startLocalDatabase({ dataDir, fresh = false, quiet = true,
 
 export async function startStripeMock() {
   const binary = ensureStripeMock()
-  const port = await freePort()
-  const httpsPort = await freePort()
+  const [port, httpsPort] = await freePorts(2)
   const child = spawn(binary, ['-http-port', String(port), '-https-port', String(httpsPort)], { stdio: ['ignore', 'ignore', 'inherit'] })
   await waitForPort(port, { child })
   log(`stripe-mock listening on 127.0.0.1:${port}`)

@@ -8,7 +8,8 @@ import { seedCatalogue } from '#app/db/seed.server'
 import { AccessLogEntry } from '#app/models/access-log.server'
 import { Plan, Service, Solution, Testimonial } from '#app/models/catalogue.server'
 import { OutboxMessage } from '#app/models/outbox.server'
-import { freePort, startAppServer } from '#tests/support/app-server'
+import { freePorts } from '../../scripts/lib/local-services.mjs'
+import { startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, waitFor } from '#tests/support/receivers'
 
@@ -220,7 +221,16 @@ describe('the production server', () => {
     }
   })
 
-  it('uses a free port helper that really finds free ports', async () => {
-    expect(await freePort()).toBeGreaterThan(0)
+  it('finds distinct free ports that can then be listened on', async () => {
+    const ports = await freePorts(3)
+    expect(new Set(ports).size).toBe(3)
+    for (const port of ports) {
+      const server = http.createServer()
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, '127.0.0.1', resolve)
+      })
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

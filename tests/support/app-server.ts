@@ -1,20 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
+import { freePorts } from '../../scripts/lib/local-services.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** The staff owner account every test server is started with (ADMIN_USERNAME and ADMIN_PASSWORD). */
 export const TEST_STAFF = { username: 'test-owner', password: 'a long test passphrase for the staff area' } as const
@@ -94,9 +83,11 @@ export async function startAppServer({
   /** One server process (default), or build/cluster.js for the production cluster. */
   entry?: string
 }): Promise<AppServer> {
-  const port = await freePort()
+  // The inspector gets a port of its own: on port 0 the system may hand it the one just picked for
+  // the server, which then cannot listen.
+  const [port, inspectorPort] = await freePorts(2)
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...(inspect ? [`--inspect=127.0.0.1:${inspectorPort}`] : []), entry], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -8,12 +8,15 @@ import {
   ServerRouter,
   type ServerInstrumentation,
 } from 'react-router'
+import { StaticIslandHtmlContext } from '#app/components/static-island'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
+import { onContentChanged } from '#app/content/content-version.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { requestInfo } from '#app/http/request-context'
 import { log } from '#app/observability/logger.server'
 import { labelRoute } from '#app/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
+import { StaticIslandHtmlCache } from '#app/server/static-island-html.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
 export const streamTimeout = 5000
@@ -21,6 +24,11 @@ export const streamTimeout = 5000
 // Production pages carry the stylesheet inline (components/stylesheet.tsx); read at start-up, so a
 // build without it stops the server at once rather than failing every page.
 const inlineStylesheet = import.meta.env.PROD ? readBuiltStylesheet() : null
+
+// Static islands rendered once are written from memory into later renders (production only: in
+// development every edit must show).
+const islandHtml = import.meta.env.PROD ? new StaticIslandHtmlCache() : null
+onContentChanged(() => islandHtml?.clear())
 
 // Requests whose loader or action failed because the database is away: they answer 503, not 500.
 const databaseUnavailable = new WeakSet<Request>()
@@ -95,14 +103,18 @@ export default function handleRequest(
   const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
   if (status === 503) responseHeaders.set('Retry-After', '10')
   const nonce = requestInfo(loadContext).cspNonce
+  const islands = islandHtml?.forRender(new URL(request.url).pathname) ?? null
   return new Promise<Response>((resolve, reject) => {
     const page = (
       <InlineStylesheetContext value={inlineStylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StaticIslandHtmlContext value={islands}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StaticIslandHtmlContext>
       </InlineStylesheetContext>
     )
     const collector = new PageCollector()
     let shellRendered = false
+    let renderFailed = false
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // React moves a finished Suspense boundary that comes late in a large page to the end of the
@@ -116,7 +128,10 @@ export default function handleRequest(
         collector.on('finish', () => {
           clearTimeout(timeout)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(lowerModulePreloadPriority(collector.bytes()), { headers: responseHeaders, status }))
+          const bytes = collector.bytes()
+          // Only a page rendered in full keeps its islands (an error page may show them half-made).
+          if (status === 200 && !renderFailed) islands?.storeFrom(bytes)
+          resolve(new Response(lowerModulePreloadPriority(bytes), { headers: responseHeaders, status }))
         })
         pipe(collector)
       },
@@ -125,6 +140,7 @@ export default function handleRequest(
         reject(error)
       },
       onError(error: unknown) {
+        renderFailed = true
         // Before the shell, React Router's handleError reports it (onShellError rejects).
         if (shellRendered) log.error({ err: error }, 'rendering failed')
       },

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { createContext, type ReactNode, use, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { scrollToSection } from '#app/components/section-link'
 import { isCheckoutPath } from '#app/domain/site-paths'
@@ -12,6 +12,14 @@ import { isCheckoutPath } from '#app/domain/site-paths'
 // (useStaticIslandLinks) instead of one handler each.
 
 let firstHydrationDone = false
+
+/**
+ * On the server (production): islands' HTML kept from earlier renders (server/static-island-html.server.ts).
+ * `lookup` answers an island's inner HTML for its data on this page, or undefined: the island is then
+ * rendered as usual and its HTML kept once the page is complete.
+ */
+export type StaticIslandHtml = { lookup: (id: string, dataKey: string) => string | undefined }
+export const StaticIslandHtmlContext = createContext<StaticIslandHtml | null>(null)
 
 type Adopted = { html: string; dataKey: string }
 
@@ -27,6 +35,11 @@ function adoptServerHtml(id: string, data: unknown): Adopted | null {
  */
 export function StaticIsland({ id, data, children }: { id: string; data?: unknown; children: ReactNode }) {
   const [adopted] = useState(() => adoptServerHtml(id, data))
+  const renderedBefore = use(StaticIslandHtmlContext)?.lookup(id, JSON.stringify(data ?? null))
+  if (renderedBefore !== undefined) {
+    // The server writes what it rendered for the same data before (the browser never gets here).
+    return <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: renderedBefore }} />
+  }
   if (adopted && adopted.dataKey === JSON.stringify(data ?? null)) {
     return (
       <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: adopted.html }} suppressHydrationWarning />

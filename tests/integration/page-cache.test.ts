@@ -63,6 +63,8 @@ describe('the page cache in the production server', () => {
       ])
       const [firstHtml, cachedHtml, uncachedHtml] = await Promise.all([first.text(), cached.text(), uncached.text()])
       expect(cachedHtml, path).toBe(firstHtml)
+      // The uncached render writes the static islands the first one rendered from memory
+      // (server/static-island-html.server.ts): the page must come out the same.
       expect(withoutPerResponseParts(cachedHtml), path).toBe(withoutPerResponseParts(uncachedHtml))
 
       // The uncached page: a fresh nonce, carried by every inline script.

@@ -1,0 +1,110 @@
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { StaticIsland, type StaticIslandHtml, StaticIslandHtmlContext } from '#app/components/static-island'
+import { islandInnerHtml, StaticIslandHtmlCache } from './static-island-html.server'
+
+function Plans({ names }: { names: string[] }) {
+  return (
+    <div className="grid">
+      {names.map((name) => (
+        <div key={name}>
+          <dialog>{name}</dialog> <div>{`${name} < Pro & <div>`}</div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function Page({ names, islands = null }: { names: string[]; islands?: StaticIslandHtml | null }) {
+  return (
+    <StaticIslandHtmlContext value={islands}>
+      <div id="main">
+        <StaticIsland id="plans" data={names}>
+          <Plans names={names} />
+        </StaticIsland>
+        <div>after</div>
+      </div>
+    </StaticIslandHtmlContext>
+  )
+}
+
+const render = (names: string[], islands?: StaticIslandHtml) => renderToString(<Page names={names} islands={islands} />)
+
+describe('islandInnerHtml', () => {
+  it('finds the markup React wrote inside an island, nested divs and all', () => {
+    const page = Buffer.from(render(['Basic', 'Pro']))
+    const html = islandInnerHtml(page, 'plans')
+    expect(html).toBe(renderToString(<Plans names={['Basic', 'Pro']} />))
+  })
+
+  it('answers undefined for an island the page does not have, or one cut short', () => {
+    const page = render(['Basic'])
+    expect(islandInnerHtml(Buffer.from(page), 'footer')).toBeUndefined()
+    expect(islandInnerHtml(Buffer.from(page.slice(0, page.indexOf('</dialog>'))), 'plans')).toBeUndefined()
+  })
+})
+
+describe('StaticIslandHtmlCache', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('renders an island once, then writes the same page from memory for the same data and path', () => {
+    const cache = new StaticIslandHtmlCache()
+    const first = cache.forRender('/')
+    const fresh = render(['Basic', 'Pro'], first)
+    first.storeFrom(Buffer.from(fresh))
+    expect(cache.size).toBe(1)
+
+    let lookups = 0
+    const second = cache.forRender('/')
+    const fromMemory = render(['Basic', 'Pro'], {
+      lookup: (id, dataKey) => {
+        lookups += 1
+        return second.lookup(id, dataKey)
+      },
+    })
+    expect(lookups).toBe(1)
+    expect(fromMemory).toBe(fresh)
+  })
+
+  it('renders afresh for other data or another path', () => {
+    const cache = new StaticIslandHtmlCache()
+    const first = cache.forRender('/')
+    first.storeFrom(Buffer.from(render(['Basic'], first)))
+    const otherData = cache.forRender('/')
+    expect(render(['Basic', 'Enterprise'], otherData)).toContain('Enterprise')
+    expect(cache.forRender('/news').lookup('plans', JSON.stringify(['Basic']))).toBeUndefined()
+    expect(cache.forRender('/').lookup('plans', JSON.stringify(['Basic']))).toBeDefined()
+  })
+
+  it('keeps nothing a render made before the content changed, and drops what it held', () => {
+    const cache = new StaticIslandHtmlCache()
+    const before = cache.forRender('/')
+    const page = render(['Basic'], before)
+    const other = cache.forRender('/news')
+    other.storeFrom(Buffer.from(render(['Basic'], other)))
+    expect(cache.size).toBe(1)
+    cache.clear()
+    expect(cache.size).toBe(0)
+    before.storeFrom(Buffer.from(page))
+    expect(cache.size).toBe(0)
+  })
+
+  it('holds at most its bound, dropping the least recently used, and forgets what is too old', () => {
+    vi.useFakeTimers({ now: 0 })
+    const cache = new StaticIslandHtmlCache({ maxEntries: 2, ttlMs: 1000 })
+    for (const path of ['/a', '/b']) {
+      const islands = cache.forRender(path)
+      islands.storeFrom(Buffer.from(render(['Basic'], islands)))
+    }
+    expect(cache.forRender('/a').lookup('plans', '["Basic"]')).toBeDefined() // /a now most recent
+    const third = cache.forRender('/c')
+    third.storeFrom(Buffer.from(render(['Basic'], third)))
+    expect(cache.size).toBe(2)
+    expect(cache.forRender('/b').lookup('plans', '["Basic"]')).toBeUndefined()
+    expect(cache.forRender('/a').lookup('plans', '["Basic"]')).toBeDefined()
+    vi.setSystemTime(1000)
+    expect(cache.forRender('/a').lookup('plans', '["Basic"]')).toBeUndefined()
+  })
+})

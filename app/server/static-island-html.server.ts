@@ -1,0 +1,105 @@
+import type { StaticIslandHtml } from '#app/components/static-island'
+
+// A static island (components/static-island.tsx) renders the same HTML for the same data on the
+// same path: on the home page that is seven in ten of its elements. The server renders each such
+// island once, takes its HTML from the finished page, and writes it as it is into later renders
+// instead of rendering it again (a page that misses the page cache: a cache fill, a query string
+// the page does not know, a visitor with a flash message).
+
+const MAX_ENTRIES = 256
+const TTL_MS = 5 * 60_000
+
+type Entry = { html: string; storedAt: number }
+
+/** Where an island's own markup starts: the attributes StaticIsland gives its element, in React's order. */
+function islandOpeningTag(id: string) {
+  return `<div id="${id}" data-static-island="" class="contents">`
+}
+
+const DIV_OPEN = Buffer.from('<div')
+const DIV_CLOSE = Buffer.from('</div>')
+
+/**
+ * The HTML inside an island's element in a rendered page, or undefined when it is not there.
+ * React escapes `<` in text and attribute values, and islands hold no raw-text elements, so every
+ * `<div` and `</div>` in the page is a tag: the island ends at the `</div>` that balances its own.
+ */
+export function islandInnerHtml(page: Buffer, id: string): string | undefined {
+  const opening = Buffer.from(islandOpeningTag(id))
+  const start = page.indexOf(opening)
+  if (start === -1) return undefined
+  const innerStart = start + opening.length
+  let depth = 1
+  let at = innerStart
+  while (depth > 0) {
+    const nextClose = page.indexOf(DIV_CLOSE, at)
+    if (nextClose === -1) return undefined
+    const nextOpen = page.indexOf(DIV_OPEN, at)
+    if (nextOpen !== -1 && nextOpen < nextClose && isTagNameEnd(page[nextOpen + DIV_OPEN.length])) {
+      depth += 1
+      at = nextOpen + DIV_OPEN.length
+    } else if (nextOpen !== -1 && nextOpen < nextClose) {
+      at = nextOpen + DIV_OPEN.length // <dialog>, <divider-x>: not a div
+    } else {
+      depth -= 1
+      at = nextClose + DIV_CLOSE.length
+    }
+  }
+  return page.toString('utf8', innerStart, at - DIV_CLOSE.length)
+}
+
+function isTagNameEnd(byte: number | undefined) {
+  return byte === 0x20 || byte === 0x3e || byte === 0x2f // space, >, /
+}
+
+/** The islands' HTML kept in this process: bounded in count and age, emptied when content changes. */
+export class StaticIslandHtmlCache {
+  private readonly entries = new Map<string, Entry>()
+  private generation = 0
+
+  constructor(private readonly limits = { maxEntries: MAX_ENTRIES, ttlMs: TTL_MS }) {}
+
+  /** Drops everything (content changed) and ignores what renders already under way would store. */
+  clear() {
+    this.entries.clear()
+    this.generation += 1
+  }
+
+  get size() {
+    return this.entries.size
+  }
+
+  /** What one render reads from the cache, and what it rendered afresh for storeFrom() to keep. */
+  forRender(pathname: string): StaticIslandHtml & { storeFrom: (page: Buffer) => void } {
+    const generation = this.generation
+    const fresh = new Map<string, string>() // key → island id
+    const keyOf = (id: string, dataKey: string) => `${pathname}\u0000${id}\u0000${dataKey}`
+    return {
+      lookup: (id, dataKey) => {
+        const key = keyOf(id, dataKey)
+        const entry = this.entries.get(key)
+        if (entry && Date.now() - entry.storedAt < this.limits.ttlMs) {
+          // Most recently used last: the first key is the one to drop.
+          this.entries.delete(key)
+          this.entries.set(key, entry)
+          return entry.html
+        }
+        fresh.set(key, id)
+        return undefined
+      },
+      storeFrom: (page) => {
+        if (generation !== this.generation) return
+        for (const [key, id] of fresh) {
+          const html = islandInnerHtml(page, id)
+          if (html === undefined) continue
+          this.entries.delete(key)
+          this.entries.set(key, { html, storedAt: Date.now() })
+        }
+        for (const key of this.entries.keys()) {
+          if (this.entries.size <= this.limits.maxEntries) break
+          this.entries.delete(key)
+        }
+      },
+    }
+  }
+}

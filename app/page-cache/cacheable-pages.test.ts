@@ -25,6 +25,19 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/checkout', search)).toBe(`/checkout${search}`)
   })
 
+  it('keys a page that reads no query, linked with campaign parameters, as the page without them', () => {
+    expect(pageCacheKey('/', '?utm_source=forum')).toBe('/')
+    expect(pageCacheKey('/news/ftc-safeguards-rule', '?utm_source=newsletter&utm_medium=email&utm_campaign=nov&fbclid=IwAR0x')).toBe(
+      '/news/ftc-safeguards-rule',
+    )
+    expect(pageCacheKey('/news.data', '?gclid=Cj0K&_routes=routes%2Fnews')).toBe('/news.data?_routes=routes%2Fnews')
+    // Only the campaign parameters are forgiven: anything else unknown still bypasses.
+    expect(pageCacheKey('/', '?utm_source=forum&session_id=cs_1')).toBeNull()
+    expect(pageCacheKey('/', '?utmsource=forum')).toBeNull()
+    // Checkout writes the rest of its query into its links: there they make the page one of its own.
+    expect(pageCacheKey('/checkout/2', '?microsoft365=business_standard&utm_source=newsletter')).toBeNull()
+  })
+
   it('leaves staff pages, the private API, unknown pages and unknown queries to React Router', () => {
     for (const path of [
       '/admin',
@@ -38,7 +51,6 @@ describe('pageCacheKey', () => {
       '/index.data',
     ])
       expect(pageCacheKey(path, ''), path).toBeNull()
-    expect(pageCacheKey('/', '?utm_source=forum')).toBeNull()
     expect(pageCacheKey('/checkout', '?plan=2&payment_intent_client_secret=pi_secret')).toBeNull()
     expect(pageCacheKey('/checkout', '?checkout_result=success&session_id=cs_1')).toBeNull()
     expect(pageCacheKey('/news', '?_routes=routes%2Fnews')).toBeNull()

@@ -8,6 +8,13 @@ import { publicPagePaths } from '#app/content/public-pages'
 const MAX_QUERY_LENGTH = 256
 const NO_QUERY: readonly string[] = []
 
+// Campaign and click identifiers that newsletters, ad platforms and social sites add to links
+// (Facebook adds a different fbclid to every click out). A page that reads no query is the same
+// page with or without them (analytics would read them in the browser), so a link shared with
+// them must not make every visitor's request a render of its own. Checkout keeps the rest of its
+// query in its links, so there they stay a query it does not know.
+const CAMPAIGN_PARAMETER = /^(?:utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi)$/
+
 function queryParamsFor(path: string): readonly string[] | null {
   if (path === '/checkout' || /^\/checkout\/\d{1,9}$/.test(path)) return CHECKOUT_QUERY_PARAMS
   if (path === '/sitemap.xml' || path === '/robots.txt') return NO_QUERY
@@ -32,21 +39,27 @@ function pageOfDataRequest(path: string) {
 }
 
 /**
- * The cache key of a request for a cacheable page (its path and query as sent), or null when the
- * request must be rendered for itself: a path the cache does not serve, or a query parameter the
- * page does not know (a visitor's own state, say, such as a payment's return parameters).
+ * The cache key of a request for a cacheable page (its path and query as sent; campaign parameters
+ * left out on pages that read no query), or null when the request must be rendered for itself: a
+ * path the cache does not serve, or a query parameter the page does not know (a visitor's own
+ * state, say, such as a payment's return parameters).
  */
 export function pageCacheKey(path: string, search: string): string | null {
   if (search.length > MAX_QUERY_LENGTH) return null
   const page = pageOfDataRequest(path)
   const known = queryParamsFor(page ?? path)
   if (!known) return null
-  if (search && search !== '?') {
-    for (const name of new URLSearchParams(search).keys()) {
-      if (!known.includes(name) && !(page && name === '_routes')) return null
-    }
+  if (!search || search === '?') return path
+  const params = new URLSearchParams(search)
+  let campaign = false
+  for (const name of params.keys()) {
+    if (known === NO_QUERY && CAMPAIGN_PARAMETER.test(name)) campaign = true
+    else if (!known.includes(name) && !(page && name === '_routes')) return null
   }
-  return search && search !== '?' ? `${path}${search.startsWith('?') ? search : `?${search}`}` : path
+  if (!campaign) return `${path}${search.startsWith('?') ? search : `?${search}`}`
+  for (const name of [...params.keys()]) if (CAMPAIGN_PARAMETER.test(name)) params.delete(name)
+  const rest = params.toString()
+  return rest ? `${path}?${rest}` : path
 }
 
 /** True when the Cookie header carries one of the named cookies (a staff session, a flash message). */

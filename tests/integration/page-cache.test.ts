@@ -106,6 +106,21 @@ describe('the page cache in the production server', () => {
     }
   })
 
+  it('answers a link carrying campaign parameters with the page as it is without them', async () => {
+    for (const path of ['/news', '/terms-of-service']) {
+      const tracked = await fetch(`${server.url}${path}?utm_source=forum&utm_medium=social&fbclid=IwAR0${path.length}`)
+      const plain = await fetch(`${server.url}${path}`)
+      const rendered = await fetch(`${server.url}${path}`, { headers: BYPASS })
+      expect([tracked.headers.get('x-page-cache'), plain.headers.get('x-page-cache')], path).toEqual(['miss', 'hit'])
+      const [trackedHtml, plainHtml, renderedHtml] = await Promise.all([tracked.text(), plain.text(), rendered.text()])
+      expect(plainHtml, path).toBe(trackedHtml)
+      // Rendered for the link, the page carries nothing of its query.
+      expect(withoutPerResponseParts(trackedHtml), path).toBe(withoutPerResponseParts(renderedHtml))
+    }
+    // Checkout writes the rest of its query into its links: there the parameters make a page of its own.
+    expect((await fetch(`${server.url}/checkout/2?utm_source=forum`)).headers.get('x-page-cache')).toBeNull()
+  })
+
   it('answers the public JSON reads from the cache, equal to a fresh read', async () => {
     const first = await fetch(`${server.url}/api/plans`)
     const cached = await fetch(`${server.url}/api/plans`)

@@ -9,9 +9,9 @@
 // (10) against our server, then against nginx, after a short warm-up of each; it prints requests/s,
 // latency p50/p99, errors and the ratio to nginx. Then it renders `/` uncached (a query string the
 // page does not know bypasses the page cache) BENCH_RENDERS times (200), one request at a time,
-// asking for gzip and then as a browser asks (with br), and prints the server's CPU time per render
-// (all its processes, read from /proc) and the wall time. This is a benchmark: it prints figures
-// and fails only when something is broken.
+// asking for no compression (the render alone), for gzip, and as a browser asks (with br), and
+// prints the server's CPU time per render (all its processes, read from /proc) and the wall time.
+// This is a benchmark: it prints figures and fails only when something is broken.
 //
 // nginx is Debian's nginx-light; run as root, the script installs it when it is missing.
 //
@@ -275,6 +275,8 @@ try {
 
   console.log(`\nUncached render of / (${renders} sequential requests with a query the page does not know):`)
   for (const [label, acceptEncoding] of [
+    // The render alone, as the issue's first measurement was taken (autocannon asks for no compression).
+    ['without compression (Accept-Encoding: identity)', 'identity'],
     ['Accept-Encoding: gzip', 'gzip'],
     [`as a browser asks (${BROWSER_ACCEPT_ENCODING})`, BROWSER_ACCEPT_ENCODING],
   ]) {

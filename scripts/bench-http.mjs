@@ -205,6 +205,29 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
+/** The share of the machine's CPU time (all cores, from /proc/stat) spent busy over `ms`. */
+async function busyShare(ms) {
+  const read = () => {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+    const idle = fields[3] + fields[4]
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) }
+  }
+  const before = read()
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  const after = read()
+  return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total)
+}
+
+/**
+ * Waits until the machine is idle again. A target's traffic leaves work behind it (the access log
+ * writes its entries to the database afterwards), which would otherwise slow the next target.
+ */
+async function settle(maxMs = 30_000) {
+  const deadline = Date.now() + maxMs
+  while (Date.now() < deadline) if ((await busyShare(1000)) < 0.15) return
+  console.log(`  (the machine was still busy after ${maxMs / 1000} s)`)
+}
+
 // What a browser sends (Chromium): with `br` in it, servers that prefer Brotli use it.
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
@@ -252,6 +275,7 @@ try {
     const headers = target.encoding ? { 'accept-encoding': target.encoding } : {}
     const nginxPath = target.encoding ? `/encoded/${target.encoding}${target.path}` : target.path
     // Warm-up of both, then the measured runs one after the other.
+    await settle()
     await load(`${origin}${target.path}`, { headers, seconds: 2 })
     const ours = await load(`${origin}${target.path}`, { headers })
     await load(`${nginxOrigin}${nginxPath}`, { seconds: 2 })
@@ -274,6 +298,7 @@ try {
   }
 
   console.log(`\nUncached render of / (${renders} sequential requests with a query the page does not know):`)
+  await settle()
   for (const [label, acceptEncoding] of [
     // The render alone, as the issue's first measurement was taken (autocannon asks for no compression).
     ['without compression (Accept-Encoding: identity)', 'identity'],

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { ADDRESS_LINES, BUSINESS, copyrightLine } from '#app/domain/business'
+import { LineIcon } from '#app/components/ui/line-icon'
 
 const FOOTER_SERVICES = [
   'Managed IT Services',
@@ -19,27 +20,10 @@ const LEGAL_LINKS = [
 
 const linkClass = 'text-slate-300 hover:text-white hover:underline'
 
-function SocialIcon({ name }: { name: string }) {
-  const paths: Record<string, string> = {
-    Facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z',
-    X: 'M4 4l16 16M20 4L4 20',
-    LinkedIn: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zM10 9h4v2c1-2 6-3 6 2v7h-4v-6c0-2-2-2-2 0v6h-4z',
-  }
-  return (
-    <svg
-      aria-hidden="true"
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[name]} />
-    </svg>
-  )
+const SOCIAL_ICONS: Record<(typeof BUSINESS.social)[number]['name'], string> = {
+  Facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z',
+  X: 'M4 4l16 16M20 4L4 20',
+  LinkedIn: 'M4 9h4v11H4zM6 4a2 2 0 110 4 2 2 0 010-4zM10 9h4v2c1-2 6-3 6 2v7h-4v-6c0-2-2-2-2 0v6h-4z',
 }
 
 export function SiteFooter() {
@@ -65,7 +49,7 @@ export function SiteFooter() {
                   aria-label={`${BUSINESS.name} on ${social.name}`}
                   className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
                 >
-                  <SocialIcon name={social.name} />
+                  <LineIcon path={SOCIAL_ICONS[social.name]} size={20} />
                 </a>
               </li>
             ))}

@@ -1,3 +1,5 @@
+import { LineIcon } from '#app/components/ui/line-icon'
+
 // SPEC §2: the four reassurances under every page (and the only chrome below checkout).
 const TRUST_ITEMS = [
   { label: 'Secure Transactions', icon: 'M12 2l8 4v6c0 5-3.5 9-8 10-4.5-1-8-5-8-10V6z' },
@@ -12,19 +14,7 @@ export function TrustStrip() {
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-sm font-medium text-slate-700 md:grid-cols-4">
         {TRUST_ITEMS.map(({ label, icon }) => (
           <li key={label} className="flex items-center justify-center gap-2">
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-              className="text-green-700"
-            >
-              <path d={icon} />
-            </svg>
+            <LineIcon path={icon} size={20} className="text-green-700" />
             {label}
           </li>
         ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { ContactForm } from '#app/components/contact-form'
 import { HydrateWhenNear } from '#app/components/hydrate-when-near'
 import { StaticIsland } from '#app/components/static-island'
+import { LineIcon } from '#app/components/ui/line-icon'
 import { ADDRESS_LINES, BUSINESS } from '#app/domain/business'
 import { SectionHeading } from './section-heading'
 
@@ -10,19 +11,7 @@ function ContactItem({ icon, title, children }: { icon: string; title: string; c
   return (
     <li className="flex gap-4">
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-white/10 text-white">
-        <svg
-          aria-hidden="true"
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d={icon} />
-        </svg>
+        <LineIcon path={icon} size={22} />
       </span>
       <div>
         <p className="font-semibold text-white">{title}</p>

@@ -1,3 +1,4 @@
+import { LineIcon } from '#app/components/ui/line-icon'
 import { SectionHeading } from './section-heading'
 
 const REASONS = [
@@ -34,19 +35,7 @@ export function WhyChooseUs() {
           {REASONS.map((reason) => (
             <li key={reason.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                <svg
-                  aria-hidden="true"
-                  width="24"
-                  height="24"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinejoin="round"
-                  strokeLinecap="round"
-                >
-                  <path d={reason.icon} />
-                </svg>
+                <LineIcon path={reason.icon} />
               </span>
               <h3 className="mt-4 text-lg font-semibold text-navy">{reason.title}</h3>
               <p className="mt-2 text-slate-600">{reason.text}</p>

@@ -19,13 +19,12 @@
 // BENCH_RENDERS, BENCH_SERVER_ENTRY (default build/cluster.js, the production entry; build/server.js
 // measures one process without the cluster).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { Buffer } from 'node:buffer'
-import http from 'node:http'
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { BROWSER_ACCEPT_ENCODING, cpuMs, percentile, rawGet, settle, waitUntilAnswering } from './lib/bench-support.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.BENCH_PORT ?? 4400)
@@ -71,19 +70,6 @@ if (!process.argv.includes('--no-build')) {
   console.log('Building the production bundle...')
   const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] })
   if (build.status !== 0) process.exit(build.status ?? 1)
-}
-
-async function waitUntilAnswering(url, child, name) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${name} did not answer ${url} within 60 s`)
 }
 
 function startServer() {
@@ -139,97 +125,11 @@ http {
   return spawn(nginxBinary, ['-c', path.join(root, 'nginx.conf'), '-p', root], { stdio: ['ignore', 'ignore', 'inherit'] })
 }
 
-/** The ids of a process and all its descendants (the cluster's primary and its workers). */
-function processTree(pid) {
-  const pids = [pid]
-  for (let i = 0; i < pids.length; i++) {
-    for (const task of safeReaddir(`/proc/${pids[i]}/task`)) {
-      const children = safeRead(`/proc/${pids[i]}/task/${task}/children`).trim()
-      if (children) pids.push(...children.split(/\s+/).map(Number))
-    }
-  }
-  return pids
-}
-
-function safeReaddir(dir) {
-  try {
-    return readdirSync(dir)
-  } catch {
-    return []
-  }
-}
-
-function safeRead(file) {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return ''
-  }
-}
-
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
-
-/** CPU time (user + system, ms) used so far by a process and its descendants. */
-function cpuMs(pid) {
-  let ticks = 0
-  for (const id of processTree(pid)) {
-    const stat = safeRead(`/proc/${id}/stat`)
-    // Fields after the command name (which may contain spaces) start at index 2: utime is 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields.length > 13) ticks += Number(fields[11]) + Number(fields[12])
-  }
-  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000
-}
-
-/** A GET whose body is kept as sent (fetch would decode a compressed one). */
-function rawGet(url, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks = []
-        response.on('data', (chunk) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }))
-        response.on('error', reject)
-      })
-      .on('error', reject)
-  })
-}
-
 function load(url, { headers = {}, seconds = duration } = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => (error ? reject(error) : resolve(result)))
   })
 }
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-/** The share of the machine's CPU time (all cores, from /proc/stat) spent busy over `ms`. */
-async function busyShare(ms) {
-  const read = () => {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
-    const idle = fields[3] + fields[4]
-    return { idle, total: fields.reduce((sum, value) => sum + value, 0) }
-  }
-  const before = read()
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  const after = read()
-  return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total)
-}
-
-/**
- * Waits until the machine is idle again. A target's traffic leaves work behind it (the access log
- * writes its entries to the database afterwards), which would otherwise slow the next target.
- */
-async function settle(maxMs = 30_000) {
-  const deadline = Date.now() + maxMs
-  while (Date.now() < deadline) if ((await busyShare(1000)) < 0.15) return
-  console.log(`  (the machine was still busy after ${maxMs / 1000} s)`)
-}
-
-// What a browser sends (Chromium): with `br` in it, servers that prefer Brotli use it.
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
 
 /** Renders `/` uncached one request at a time: wall time per render and the server's CPU time per render. */
 async function uncachedRenders(pid, acceptEncoding) {

@@ -10,10 +10,12 @@
 //   npm run bench:render -- <commit> --no-build   reuses the existing build/ for the code as it is
 //
 // The earlier commit is checked out in a temporary git worktree that uses this checkout's
-// node_modules, so it builds only while its dependencies are a subset of today's. For each way of
-// asking (no compression, gzip, as a browser asks) it prints the server CPU time per render
-// (median and range of the batches) for both and the ratio. A benchmark: it prints figures and
-// fails only when something is broken.
+// node_modules, so it builds only while its dependencies are a subset of today's. Both servers use
+// the database in MONGODB_URI (the local one `npm start` uses), and the earlier code's start-up
+// does there what it did then (its indexes, a seed if the catalogue is empty, its admin account).
+// For each way of asking (no compression, gzip, as a browser asks) it prints the server CPU time
+// per render (median and range of the batches) for both and the ratio. A benchmark: it prints
+// figures and fails only when something is broken.
 //
 // Env: BENCH_PORT (default 4420; the earlier code gets the next port), BENCH_BATCHES (10 per side
 // and way of asking), BENCH_RENDERS (200 per batch).
@@ -97,6 +99,7 @@ try {
   console.log(
     `\nServer CPU per uncached render of / (one process each; ${batches} batches of ${rendersPerBatch} renders per side, alternated):`,
   )
+  console.log("  (after the warm-up, today's code has the static islands' HTML in memory, as for every miss but a path's first)")
   console.log(`  ${'asking for'.padEnd(28)} ${`at ${baseline}`.padEnd(24)} ${'now'.padEnd(24)} now / then`)
   for (const [label, acceptEncoding] of [
     ['no compression (identity)', 'identity'],

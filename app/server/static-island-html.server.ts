@@ -29,23 +29,21 @@ export function islandInnerHtml(page: Buffer, id: string): string | undefined {
   const start = page.indexOf(opening)
   if (start === -1) return undefined
   const innerStart = start + opening.length
+  // The next opening and closing tag ahead, each found once: one pass over the island.
   let depth = 1
-  let at = innerStart
-  while (depth > 0) {
-    const nextClose = page.indexOf(DIV_CLOSE, at)
-    if (nextClose === -1) return undefined
-    const nextOpen = page.indexOf(DIV_OPEN, at)
-    if (nextOpen !== -1 && nextOpen < nextClose && isTagNameEnd(page[nextOpen + DIV_OPEN.length])) {
-      depth += 1
-      at = nextOpen + DIV_OPEN.length
-    } else if (nextOpen !== -1 && nextOpen < nextClose) {
-      at = nextOpen + DIV_OPEN.length // <dialog>, <divider-x>: not a div
+  let open = page.indexOf(DIV_OPEN, innerStart)
+  let close = page.indexOf(DIV_CLOSE, innerStart)
+  while (close !== -1) {
+    if (open !== -1 && open < close) {
+      if (isTagNameEnd(page[open + DIV_OPEN.length])) depth += 1 // not <dialog>, <divider-x>
+      open = page.indexOf(DIV_OPEN, open + DIV_OPEN.length)
     } else {
       depth -= 1
-      at = nextClose + DIV_CLOSE.length
+      if (depth === 0) return page.toString('utf8', innerStart, close)
+      close = page.indexOf(DIV_CLOSE, close + DIV_CLOSE.length)
     }
   }
-  return page.toString('utf8', innerStart, at - DIV_CLOSE.length)
+  return undefined
 }
 
 function isTagNameEnd(byte: number | undefined) {

@@ -89,44 +89,18 @@ export function HeroCarousel() {
 
       {hydrated ? (
         <>
-          <button
-            type="button"
+          <StepButton
+            label="Previous image"
+            side="left-3"
+            chevron="M15 6l-6 6 6 6"
             onClick={() => setIndex((current) => wrapIndex(current, -1, count))}
-            aria-label="Previous image"
-            className="absolute top-1/2 left-3 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy shadow hover:bg-white"
-          >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            >
-              <path d="M15 6l-6 6 6 6" />
-            </svg>
-          </button>
-          <button
-            type="button"
+          />
+          <StepButton
+            label="Next image"
+            side="right-3"
+            chevron="M9 6l6 6-6 6"
             onClick={() => setIndex((current) => wrapIndex(current, 1, count))}
-            aria-label="Next image"
-            className="absolute top-1/2 right-3 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy shadow hover:bg-white"
-          >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-            >
-              <path d="M9 6l6 6-6 6" />
-            </svg>
-          </button>
+          />
           <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
             {HERO_SLIDES.map((slide, slideIndex) => (
               <button
@@ -147,5 +121,30 @@ export function HeroCarousel() {
         </>
       ) : null}
     </section>
+  )
+}
+
+/** The previous and next buttons on either side of the picture (present once the page is hydrated). */
+function StepButton({ label, side, chevron, onClick }: { label: string; side: string; chevron: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute top-1/2 ${side} flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-navy shadow hover:bg-white`}
+    >
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      >
+        <path d={chevron} />
+      </svg>
+    </button>
   )
 }

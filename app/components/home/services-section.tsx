@@ -1,28 +1,16 @@
-import { SectionLink } from '#app/components/section-link'
 import type { ServiceSummary } from '#app/catalogue/catalogue.server'
-import { catalogueImageUrl } from '#app/domain/catalogue'
 import type { ListState } from '#app/domain/list-state'
+import { CatalogueCardImage, LearnMoreLink } from './catalogue-card'
 import { ListError, SectionHeading } from './section-heading'
 
 function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img
-        src={catalogueImageUrl(service.image)}
-        alt=""
-        width={800}
-        height={500}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[8/5] w-full bg-slate-100 object-cover"
-      />
+      <CatalogueCardImage image={service.image} />
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-lg font-semibold text-navy">{service.name}</h3>
         <p className="mt-2 flex-1 text-sm text-slate-600">{service.shortDescription || service.description}</p>
-        <SectionLink section="pricing" className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-          Learn more<span className="sr-only"> about {service.name}</span>
-          <span aria-hidden="true">→</span>
-        </SectionLink>
+        <LearnMoreLink section="pricing" about={service.name} className="mt-4" />
       </div>
     </li>
   )

@@ -1,7 +1,6 @@
-import { SectionLink } from '#app/components/section-link'
 import type { SolutionSummary } from '#app/catalogue/catalogue.server'
-import { catalogueImageUrl } from '#app/domain/catalogue'
 import type { ListState } from '#app/domain/list-state'
+import { CatalogueCardImage, LearnMoreLink } from './catalogue-card'
 import { ListError, SectionHeading } from './section-heading'
 import { FeatureList } from '#app/components/ui/feature-list'
 
@@ -25,24 +24,13 @@ function SolutionCard({ solution }: { solution: SolutionSummary }) {
       className={`flex flex-col overflow-hidden rounded-xl border border-t-4 border-slate-200 bg-white shadow-sm ${theme.accent}`}
       data-industry={solution.industry}
     >
-      <img
-        src={catalogueImageUrl(solution.image)}
-        alt=""
-        width={800}
-        height={500}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[8/5] w-full bg-slate-100 object-cover"
-      />
+      <CatalogueCardImage image={solution.image} />
       <div className="flex flex-1 flex-col p-6">
         <span className={`self-start rounded-full px-3 py-1 text-xs font-semibold ${theme.badge}`}>{solution.industry}</span>
         <h3 className="mt-3 text-xl font-semibold text-navy">{solution.name}</h3>
         <p className="mt-2 text-slate-600">{solution.description}</p>
         <FeatureList features={solution.features} className="mt-4 flex-1 space-y-1 text-slate-700" />
-        <SectionLink section="contact" className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-          Learn more<span className="sr-only"> about {solution.name}</span>
-          <span aria-hidden="true">→</span>
-        </SectionLink>
+        <LearnMoreLink section="contact" about={solution.name} className="mt-5" />
       </div>
     </li>
   )

@@ -5,7 +5,7 @@
 // instances through the database), exactly as a second container would be.
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
-import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { envAtStart } from '#app/config/env-at-start.server'
 import { log } from '#app/observability/logger.server'
 import { sessionSecrets } from '#app/session/secrets.server'
 
@@ -17,19 +17,7 @@ const MAX_RESTART_DELAY_MS = 30_000
 // flight and 25 s for its finishing steps; a worker still running a little after that is killed.
 const WORKER_SHUTDOWN_LIMIT_MS = 10_000 + 25_000 + 5_000
 
-function readEnv() {
-  try {
-    return getEnv()
-  } catch (error) {
-    if (error instanceof InvalidEnvironmentError) {
-      log.fatal({ problems: error.problems }, error.message)
-      process.exit(1)
-    }
-    throw error
-  }
-}
-
-const env = readEnv()
+const env = envAtStart()
 const workerCount = env.WEB_CONCURRENCY
 const stopTimeoutMs = env.SHUTDOWN_DRAIN_MS + WORKER_SHUTDOWN_LIMIT_MS
 

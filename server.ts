@@ -9,7 +9,7 @@ import compression from 'compression'
 import express from 'express'
 import { createRequestHandler as createPageHandler, type ServerBuild } from 'react-router'
 import { adminSessionCookieName } from '#app/auth/admin-session.server'
-import { getEnv, InvalidEnvironmentError } from '#app/config/env.server'
+import { envAtStart } from '#app/config/env-at-start.server'
 import { closeAllEventStreams } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { watchContentVersion } from '#app/content/content-version.server'
@@ -30,19 +30,7 @@ import { closeConnectionsWhileDraining, gracefulShutdown } from '#app/server/shu
 import { backgroundJobs, prepareDatabase } from '#app/server/startup.server'
 import { toastCookieName } from '#app/session/toast.server'
 
-function readEnv() {
-  try {
-    return getEnv()
-  } catch (error) {
-    if (error instanceof InvalidEnvironmentError) {
-      log.fatal({ problems: error.problems }, error.message)
-      process.exit(1)
-    }
-    throw error
-  }
-}
-
-const env = readEnv()
+const env = envAtStart()
 const production = env.NODE_ENV === 'production'
 
 try {

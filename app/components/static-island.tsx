@@ -23,10 +23,10 @@ export const StaticIslandHtmlContext = createContext<StaticIslandHtml | null>(nu
 
 type Adopted = { html: string; dataKey: string }
 
-function adoptServerHtml(id: string, data: unknown): Adopted | null {
+function adoptServerHtml(id: string, dataKey: string): Adopted | null {
   if (typeof document === 'undefined' || firstHydrationDone) return null
   const element = document.getElementById(id)
-  return element ? { html: element.innerHTML, dataKey: JSON.stringify(data ?? null) } : null
+  return element ? { html: element.innerHTML, dataKey } : null
 }
 
 /**
@@ -34,13 +34,15 @@ function adoptServerHtml(id: string, data: unknown): Adopted | null {
  * revalidation brings different data, the island renders it as usual from then on.
  */
 export function StaticIsland({ id, data, children }: { id: string; data?: unknown; children: ReactNode }) {
-  const [adopted] = useState(() => adoptServerHtml(id, data))
-  const renderedBefore = use(StaticIslandHtmlContext)?.lookup(id, JSON.stringify(data ?? null))
+  // What the island shows, as text: the same data gives the same HTML.
+  const dataKey = JSON.stringify(data ?? null)
+  const [adopted] = useState(() => adoptServerHtml(id, dataKey))
+  const renderedBefore = use(StaticIslandHtmlContext)?.lookup(id, dataKey)
   if (renderedBefore !== undefined) {
     // The server writes what it rendered for the same data before (the browser never gets here).
     return <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: renderedBefore }} />
   }
-  if (adopted && adopted.dataKey === JSON.stringify(data ?? null)) {
+  if (adopted && adopted.dataKey === dataKey) {
     return (
       <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: adopted.html }} suppressHydrationWarning />
     )

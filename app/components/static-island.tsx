@@ -55,6 +55,25 @@ export function StaticIsland({ id, data, children }: { id: string; data?: unknow
 }
 
 /**
+ * Content the browser hydrates as usual, but whose server HTML is the same for the same `data`: the
+ * server renders it once and writes that HTML from memory into later renders, as it does a static
+ * island's. The browser cannot tell: React hydrates against the DOM, not against how the server
+ * made it. `data: null` renders it as usual, for content that shows something of one visitor.
+ */
+export function ServerRenderedOnce({ id, data, children }: { id: string; data: unknown; children: ReactNode }) {
+  const islands = use(StaticIslandHtmlContext)
+  const renderedBefore = data === null ? undefined : islands?.lookup(id, JSON.stringify(data))
+  if (renderedBefore !== undefined) {
+    return <div id={id} className="contents" dangerouslySetInnerHTML={{ __html: renderedBefore }} />
+  }
+  return (
+    <div id={id} className="contents">
+      {children}
+    </div>
+  )
+}
+
+/**
  * In the root: marks the end of the first hydration (islands mounted later render as usual) and
  * gives the links inside islands what React Router's <Link> and our <SectionLink> give theirs:
  * a link to a home page section scrolls smoothly when already on the home page, and a

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { StaticIsland, type StaticIslandHtml, StaticIslandHtmlContext } from '#app/components/static-island'
+import { ServerRenderedOnce, StaticIsland, type StaticIslandHtml, StaticIslandHtmlContext } from '#app/components/static-island'
 import { islandInnerHtml, StaticIslandHtmlCache } from './static-island-html.server'
 
 function Plans({ names }: { names: string[] }) {
@@ -106,5 +106,72 @@ describe('StaticIslandHtmlCache', () => {
     expect(cache.forRender('/a').lookup('plans', '["Basic"]')).toBeDefined()
     vi.setSystemTime(1000)
     expect(cache.forRender('/a').lookup('plans', '["Basic"]')).toBeUndefined()
+  })
+
+  it('gives the bytes of the HTML a render took from memory, and nothing for other text', () => {
+    const cache = new StaticIslandHtmlCache()
+    const first = cache.forRender('/')
+    first.storeFrom(Buffer.from(render(['Basic'], first)))
+    const second = cache.forRender('/')
+    const html = second.lookup('plans', JSON.stringify(['Basic']))!
+    expect(second.bytesOf(html)).toEqual(Buffer.from(html))
+    expect(second.bytesOf('<p>other</p>')).toBeUndefined()
+    expect(cache.forRender('/').bytesOf(html)).toBeUndefined() // that render took nothing yet
+  })
+})
+
+describe('ServerRenderedOnce', () => {
+  function Form({ token, visitorValue }: { token: string; visitorValue?: string }) {
+    return (
+      <form>
+        <input name="token" value={token} readOnly /> <textarea defaultValue={visitorValue ?? ''} />
+      </form>
+    )
+  }
+  function FormPage({ token, visitorValue, islands }: { token: string; visitorValue?: string; islands: StaticIslandHtml }) {
+    return (
+      <StaticIslandHtmlContext value={islands}>
+        <ServerRenderedOnce id="form-box" data={visitorValue === undefined ? token : null}>
+          <Form token={token} visitorValue={visitorValue} />
+        </ServerRenderedOnce>
+      </StaticIslandHtmlContext>
+    )
+  }
+  const countingLookups = (islands: StaticIslandHtml) => {
+    const counted = { lookups: 0, hits: 0 }
+    const lookup: StaticIslandHtml['lookup'] = (id, dataKey) => {
+      counted.lookups += 1
+      const html = islands.lookup(id, dataKey)
+      if (html !== undefined) counted.hits += 1
+      return html
+    }
+    return { counted, islands: { lookup } }
+  }
+
+  it('renders its content once for the same data, then writes the same HTML from memory', () => {
+    const cache = new StaticIslandHtmlCache()
+    const first = cache.forRender('/')
+    const fresh = renderToString(<FormPage token="t1" islands={first} />)
+    first.storeFrom(Buffer.from(fresh))
+    expect(fresh).toContain('<div id="form-box" class="contents"><form>')
+
+    const { counted, islands } = countingLookups(cache.forRender('/'))
+    expect(renderToString(<FormPage token="t1" islands={islands} />)).toBe(fresh)
+    expect(counted).toEqual({ lookups: 1, hits: 1 })
+    expect(renderToString(<FormPage token="t2" islands={cache.forRender('/')} />)).toContain('value="t2"')
+  })
+
+  it('never keeps or reuses content shown to one visitor (data: null)', () => {
+    const cache = new StaticIslandHtmlCache()
+    const first = cache.forRender('/')
+    first.storeFrom(Buffer.from(renderToString(<FormPage token="t1" islands={first} />)))
+    const { counted, islands } = countingLookups(cache.forRender('/'))
+    const withValues = renderToString(<FormPage token="t1" visitorValue="my phone number" islands={islands} />)
+    expect(withValues).toContain('my phone number')
+    expect(counted.lookups).toBe(0)
+    const sizeBefore = cache.size
+    const render = cache.forRender('/')
+    render.storeFrom(Buffer.from(renderToString(<FormPage token="t9" visitorValue="my phone number" islands={render} />)))
+    expect(cache.size).toBe(sizeBefore)
   })
 })

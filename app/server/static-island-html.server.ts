@@ -9,26 +9,32 @@ import type { StaticIslandHtml } from '#app/components/static-island'
 const MAX_ENTRIES = 256
 const TTL_MS = 5 * 60_000
 
-type Entry = { html: string; storedAt: number }
-
-/** Where an island's own markup starts: the attributes StaticIsland gives its element, in React's order. */
-function islandOpeningTag(id: string) {
-  return `<div id="${id}" data-static-island="" class="contents">`
-}
+/** An island's HTML, and the same as UTF-8 bytes: the page is written as bytes, so they are made once. */
+type Entry = { html: string; bytes: Buffer; storedAt: number }
 
 const DIV_OPEN = Buffer.from('<div')
 const DIV_CLOSE = Buffer.from('</div>')
 
 /**
  * The HTML inside an island's element in a rendered page, or undefined when it is not there.
- * React escapes `<` in text and attribute values, and islands hold no raw-text elements, so every
- * `<div` and `</div>` in the page is a tag: the island ends at the `</div>` that balances its own.
+ * React escapes `<` in text and attribute values, and the only raw-text element in an island is the
+ * contact form's honeypot style (no `<div` in it), so every `<div` and `</div>` in the page is a
+ * tag: the island ends at the `</div>` that balances its own.
  */
 export function islandInnerHtml(page: Buffer, id: string): string | undefined {
-  const opening = Buffer.from(islandOpeningTag(id))
-  const start = page.indexOf(opening)
+  const range = islandInnerRange(page, id)
+  return range && page.toString('utf8', ...range)
+}
+
+/** Where islandInnerHtml's HTML starts and ends in the page's bytes. */
+function islandInnerRange(page: Buffer, id: string): [start: number, end: number] | undefined {
+  // The island's element comes first with its id (StaticIsland, ServerRenderedOnce); React escapes
+  // `>` in attribute values, so the first one after it ends the opening tag.
+  const start = page.indexOf(`<div id="${id}"`)
   if (start === -1) return undefined
-  const innerStart = start + opening.length
+  const tagEnd = page.indexOf(0x3e, start)
+  if (tagEnd === -1) return undefined
+  const innerStart = tagEnd + 1
   // The next opening and closing tag ahead, each found once: one pass over the island.
   let depth = 1
   let open = page.indexOf(DIV_OPEN, innerStart)
@@ -39,7 +45,7 @@ export function islandInnerHtml(page: Buffer, id: string): string | undefined {
       open = page.indexOf(DIV_OPEN, open + DIV_OPEN.length)
     } else {
       depth -= 1
-      if (depth === 0) return page.toString('utf8', innerStart, close)
+      if (depth === 0) return [innerStart, close]
       close = page.indexOf(DIV_CLOSE, close + DIV_CLOSE.length)
     }
   }
@@ -67,10 +73,15 @@ export class StaticIslandHtmlCache {
     return this.entries.size
   }
 
-  /** What one render reads from the cache, and what it rendered afresh for storeFrom() to keep. */
-  forRender(pathname: string): StaticIslandHtml & { storeFrom: (page: Buffer) => void } {
+  /**
+   * What one render reads from the cache, and what it rendered afresh for storeFrom() to keep.
+   * `bytesOf` gives the bytes of HTML this render took from the cache, so the page is not encoded
+   * again from text (React hands such large strings to its destination as they are).
+   */
+  forRender(pathname: string): StaticIslandHtml & { storeFrom: (page: Buffer) => void; bytesOf: (html: string) => Buffer | undefined } {
     const generation = this.generation
     const fresh = new Map<string, string>() // key → island id
+    const handedOut = new Map<string, Buffer>() // html → its bytes
     const keyOf = (id: string, dataKey: string) => `${pathname}\u0000${id}\u0000${dataKey}`
     return {
       lookup: (id, dataKey) => {
@@ -80,6 +91,7 @@ export class StaticIslandHtmlCache {
           // Most recently used last: the first key is the one to drop.
           this.entries.delete(key)
           this.entries.set(key, entry)
+          handedOut.set(entry.html, entry.bytes)
           return entry.html
         }
         fresh.set(key, id)
@@ -88,16 +100,19 @@ export class StaticIslandHtmlCache {
       storeFrom: (page) => {
         if (generation !== this.generation) return
         for (const [key, id] of fresh) {
-          const html = islandInnerHtml(page, id)
-          if (html === undefined) continue
+          const range = islandInnerRange(page, id)
+          if (range === undefined) continue
+          // A copy: a view would keep the whole page in memory.
+          const bytes = Buffer.from(page.subarray(...range))
           this.entries.delete(key)
-          this.entries.set(key, { html, storedAt: Date.now() })
+          this.entries.set(key, { html: bytes.toString('utf8'), bytes, storedAt: Date.now() })
         }
         for (const key of this.entries.keys()) {
           if (this.entries.size <= this.limits.maxEntries) break
           this.entries.delete(key)
         }
       },
+      bytesOf: (html) => handedOut.get(html),
     }
   }
 }

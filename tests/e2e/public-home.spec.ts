@@ -189,6 +189,19 @@ test.describe('the contact form, far below the first screen', () => {
     await expect(page.locator('#contact-form input[name="enhanced"]')).toHaveCount(1)
   })
 
+  test('hydrates and checks its fields on a page whose form HTML the server wrote from memory', async ({ page }) => {
+    // A query the page does not know goes past the page cache, so each load is a render; within the
+    // honeypot's 10 s a worker writes the form as it first rendered it (ServerRenderedOnce). Three
+    // loads: two of them reach the same one of the two workers.
+    for (const load of [1, 2, 3]) await page.goto(`/?form-from-memory=${load}`)
+    const form = page.locator('#contact-form')
+    await form.scrollIntoViewIfNeeded()
+    await expect.poll(() => isHydrated(page, '#contact-form')).toBe(true)
+    await form.getByLabel('Name').fill('J')
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible()
+  })
+
   test('is rendered and enhanced at once when a client navigation brings the visitor to the home page', async ({ page }) => {
     await page.goto('/news')
     await expect.poll(() => isHydrated(page, 'nav[aria-label="Main"]')).toBe(true)

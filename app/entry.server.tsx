@@ -24,6 +24,7 @@ export const streamTimeout = 5000
 // Production pages carry the stylesheet inline (components/stylesheet.tsx); read at start-up, so a
 // build without it stops the server at once rather than failing every page.
 const inlineStylesheet = import.meta.env.PROD ? readBuiltStylesheet() : null
+const inlineStylesheetBytes = inlineStylesheet === null ? null : Buffer.from(inlineStylesheet)
 
 // Static islands rendered once are written from memory into later renders (production only: in
 // development every edit must show).
@@ -75,11 +76,18 @@ export const instrumentations: ServerInstrumentation[] = [
   },
 ]
 
-/** Keeps what React writes; React writes a page in small pieces, and each piece costs downstream. */
+/**
+ * Keeps what React writes; React writes a page in small pieces, and each piece costs downstream.
+ * React hands large strings over as text (the stylesheet, islands' HTML): those whose bytes are
+ * known already are kept as those bytes instead of being encoded again on every render.
+ */
 class PageCollector extends Writable {
   private readonly chunks: Buffer[] = []
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
-    this.chunks.push(chunk)
+  constructor(private readonly bytesKnownFor: (text: string) => Buffer | null | undefined) {
+    super({ decodeStrings: false })
+  }
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void) {
+    this.chunks.push(typeof chunk === 'string' ? (this.bytesKnownFor(chunk) ?? Buffer.from(chunk)) : chunk)
     done()
   }
   bytes() {
@@ -112,7 +120,7 @@ export default function handleRequest(
         </StaticIslandHtmlContext>
       </InlineStylesheetContext>
     )
-    const collector = new PageCollector()
+    const collector = new PageCollector((text) => (text === inlineStylesheet ? inlineStylesheetBytes : islands?.bytesOf(text)))
     let shellRendered = false
     let renderFailed = false
     const { pipe, abort } = renderToPipeableStream(page, {

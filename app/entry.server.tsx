@@ -96,6 +96,20 @@ class PageCollector extends Writable {
 }
 
 /**
+ * A response over the page's bytes as they are. `new Response(bytes)` copies them first, and that
+ * copy of a whole page cost about a tenth of an uncached render of the home page.
+ */
+function pageResponse(page: Buffer, init: ResponseInit) {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(page)
+      controller.close()
+    },
+  })
+  return new Response(body, init)
+}
+
+/**
  * Renders the whole document, then answers it in one piece. No page of ours waits on deferred
  * data, so the shell and the complete page are ready at the same moment and streaming gained
  * nothing; answering in one piece lets the module-preload rewrite, the compression and the page
@@ -139,7 +153,7 @@ export default function handleRequest(
           const bytes = collector.bytes()
           // Only a page rendered in full keeps its islands (an error page may show them half-made).
           if (status === 200 && !renderFailed) islands?.storeFrom(bytes)
-          resolve(new Response(lowerModulePreloadPriority(bytes), { headers: responseHeaders, status }))
+          resolve(pageResponse(lowerModulePreloadPriority(bytes), { headers: responseHeaders, status }))
         })
         pipe(collector)
       },

@@ -78,6 +78,17 @@ describe('StaticIslandHtmlCache', () => {
     expect(cache.forRender('/').lookup('plans', JSON.stringify(['Basic']))).toBeDefined()
   })
 
+  it('keeps one version per island and path: new data replaces the old', () => {
+    const cache = new StaticIslandHtmlCache()
+    for (const names of [['Basic'], ['Basic', 'Pro']]) {
+      const islands = cache.forRender('/')
+      islands.storeFrom(Buffer.from(render(names, islands)))
+    }
+    expect(cache.size).toBe(1)
+    expect(cache.forRender('/').lookup('plans', JSON.stringify(['Basic']))).toBeUndefined()
+    expect(cache.forRender('/').lookup('plans', JSON.stringify(['Basic', 'Pro']))).toContain('Pro')
+  })
+
   it('keeps nothing a render made before the content changed, and drops what it held', () => {
     const cache = new StaticIslandHtmlCache()
     const before = cache.forRender('/')

@@ -9,8 +9,11 @@ import type { StaticIslandHtml } from '#app/components/static-island'
 const MAX_ENTRIES = 256
 const TTL_MS = 5 * 60_000
 
-/** An island's HTML, and the same as UTF-8 bytes: the page is written as bytes, so they are made once. */
-type Entry = { html: string; bytes: Buffer; storedAt: number }
+/**
+ * An island's HTML for the data it showed, and the same as UTF-8 bytes: the page is written as
+ * bytes, so they are made once. One entry per island and path: new data replaces the old.
+ */
+type Entry = { dataKey: string; html: string; bytes: Buffer; storedAt: number }
 
 const DIV_OPEN = Buffer.from('<div')
 const DIV_CLOSE = Buffer.from('</div>')
@@ -80,39 +83,39 @@ export class StaticIslandHtmlCache {
    */
   forRender(pathname: string): StaticIslandHtml & { storeFrom: (page: Buffer) => void; bytesOf: (html: string) => Buffer | undefined } {
     const generation = this.generation
-    const fresh = new Map<string, string>() // key → island id
-    const handedOut = new Map<string, Buffer>() // html → its bytes
-    const keyOf = (id: string, dataKey: string) => `${pathname}\u0000${id}\u0000${dataKey}`
+    const fresh = new Map<string, { id: string; dataKey: string }>()
+    // Compared by identity, not hashed: the strings React hands over are these very ones.
+    const handedOut: Entry[] = []
     return {
       lookup: (id, dataKey) => {
-        const key = keyOf(id, dataKey)
+        const key = `${pathname}\u0000${id}`
         const entry = this.entries.get(key)
-        if (entry && Date.now() - entry.storedAt < this.limits.ttlMs) {
+        if (entry && entry.dataKey === dataKey && Date.now() - entry.storedAt < this.limits.ttlMs) {
           // Most recently used last: the first key is the one to drop.
           this.entries.delete(key)
           this.entries.set(key, entry)
-          handedOut.set(entry.html, entry.bytes)
+          handedOut.push(entry)
           return entry.html
         }
-        fresh.set(key, id)
+        fresh.set(key, { id, dataKey })
         return undefined
       },
       storeFrom: (page) => {
         if (generation !== this.generation) return
-        for (const [key, id] of fresh) {
+        for (const [key, { id, dataKey }] of fresh) {
           const range = islandInnerRange(page, id)
           if (range === undefined) continue
           // A copy: a view would keep the whole page in memory.
           const bytes = Buffer.from(page.subarray(...range))
           this.entries.delete(key)
-          this.entries.set(key, { html: bytes.toString('utf8'), bytes, storedAt: Date.now() })
+          this.entries.set(key, { dataKey, html: bytes.toString('utf8'), bytes, storedAt: Date.now() })
         }
         for (const key of this.entries.keys()) {
           if (this.entries.size <= this.limits.maxEntries) break
           this.entries.delete(key)
         }
       },
-      bytesOf: (html) => handedOut.get(html),
+      bytesOf: (html) => handedOut.find((entry) => entry.html === html)?.bytes,
     }
   }
 }

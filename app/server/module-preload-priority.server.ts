@@ -7,8 +7,9 @@ const LOW_PRIORITY = Buffer.from(' fetchpriority="low"')
  * first and the scripts (about 140 KB) right after. At their default High priority the scripts
  * compete with the first paint: Lighthouse's simulated phone then counted them as render-blocking
  * and put the first paint at 2.5 s instead of 0.9 s. React Router has no option for this, hence
- * the rewrite, done once on the whole page (entry.server.tsx renders it completely first), on its
- * bytes: decoding the page to a string and encoding it again cost more than the render's markup.
+ * the rewrite, done once on the page's preamble (entry.server.tsx renders the page completely
+ * first), on its bytes: decoding the page to a string and encoding it again cost more than the
+ * render's markup.
  */
 export function lowerModulePreloadPriority(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const parts: Buffer[] = []

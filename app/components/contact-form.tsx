@@ -92,7 +92,7 @@ export function ContactForm() {
   const actionData = useActionData<ContactActionResult>()
   const honeypot = useRouteLoaderData<typeof rootLoader>('root')?.honeypotInputProps
   return (
-    <ServerRenderedOnce id="contact-form-box" data={actionData || !honeypot ? null : honeypot}>
+    <ServerRenderedOnce id="contact-form-box" data={honeypot} renderAfresh={actionData !== undefined}>
       <ContactFormCard actionData={actionData} />
     </ServerRenderedOnce>
   )

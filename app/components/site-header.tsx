@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
+import { ServerRenderedOnce } from '#app/components/static-island'
 import { buttonClasses } from '#app/components/ui/button'
 import { BUSINESS } from '#app/domain/business'
 
@@ -30,7 +31,19 @@ function useScrolledPast(offset: number) {
   return scrolled
 }
 
+/**
+ * The header of every page. Its server HTML is the same on every visit to a path until the browser
+ * takes over, so the server renders it once per path (ServerRenderedOnce).
+ */
 export function SiteHeader() {
+  return (
+    <ServerRenderedOnce id="site-header-box">
+      <HeaderBar />
+    </ServerRenderedOnce>
+  )
+}
+
+function HeaderBar() {
   const scrolled = useScrolledPast(SOLID_AFTER_PX)
   const location = useLocation()
   // The menu remembers the location it was opened at, so any route change closes it without an effect.
@@ -73,7 +86,10 @@ export function SiteHeader() {
       </a>
       <nav aria-label="Main" className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-navy">
-          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          {/* Low priority: the home page's hero image is its largest paint and gets the connection first.
+              It also keeps React from adding a preload of the logo to the head when it renders the
+              header, which a page whose header comes from memory would not have. */}
+          <img src="/images/logo.svg" alt="" width={36} height={36} fetchPriority="low" />
           {BUSINESS.name}
         </Link>
 

@@ -55,14 +55,25 @@ export function StaticIsland({ id, data, children }: { id: string; data?: unknow
 }
 
 /**
- * Content the browser hydrates as usual, but whose server HTML is the same for the same `data`: the
- * server renders it once and writes that HTML from memory into later renders, as it does a static
- * island's. The browser cannot tell: React hydrates against the DOM, not against how the server
- * made it. `data: null` renders it as usual, for content that shows something of one visitor.
+ * Content the browser hydrates as usual, but whose server HTML is the same for the same `data` on
+ * the same path: the server renders it once and writes that HTML from memory into later renders,
+ * as it does a static island's. The browser cannot tell: React hydrates against the DOM, not
+ * against how the server made it. `renderAfresh` is for content that shows something of one
+ * visitor (a form's submitted values): it is rendered as usual and never kept.
  */
-export function ServerRenderedOnce({ id, data, children }: { id: string; data: unknown; children: ReactNode }) {
+export function ServerRenderedOnce({
+  id,
+  data,
+  renderAfresh = false,
+  children,
+}: {
+  id: string
+  data?: unknown
+  renderAfresh?: boolean
+  children: ReactNode
+}) {
   const islands = use(StaticIslandHtmlContext)
-  const renderedBefore = data === null ? undefined : islands?.lookup(id, JSON.stringify(data))
+  const renderedBefore = renderAfresh ? undefined : islands?.lookup(id, JSON.stringify(data ?? null))
   if (renderedBefore !== undefined) {
     return <div id={id} className="contents" dangerouslySetInnerHTML={{ __html: renderedBefore }} />
   }

@@ -142,7 +142,7 @@ describe('ServerRenderedOnce', () => {
   function FormPage({ token, visitorValue, islands }: { token: string; visitorValue?: string; islands: StaticIslandHtml }) {
     return (
       <StaticIslandHtmlContext value={islands}>
-        <ServerRenderedOnce id="form-box" data={visitorValue === undefined ? token : null}>
+        <ServerRenderedOnce id="form-box" data={token} renderAfresh={visitorValue !== undefined}>
           <Form token={token} visitorValue={visitorValue} />
         </ServerRenderedOnce>
       </StaticIslandHtmlContext>
@@ -172,7 +172,7 @@ describe('ServerRenderedOnce', () => {
     expect(renderToString(<FormPage token="t2" islands={cache.forRender('/')} />)).toContain('value="t2"')
   })
 
-  it('never keeps or reuses content shown to one visitor (data: null)', () => {
+  it('never keeps or reuses content shown to one visitor (renderAfresh)', () => {
     const cache = new StaticIslandHtmlCache()
     const first = cache.forRender('/')
     first.storeFrom(Buffer.from(renderToString(<FormPage token="t1" islands={first} />)))

@@ -4,7 +4,9 @@ import type { StaticIslandHtml } from '#app/components/static-island'
 // same path: on the home page that is seven in ten of its elements. The server renders each such
 // island once, takes its HTML from the finished page, and writes it as it is into later renders
 // instead of rendering it again (a page that misses the page cache: a cache fill, a query string
-// the page does not know, a visitor with a flash message).
+// the page does not know, a visitor with a flash message). Parts the browser hydrates but whose
+// server HTML is as constant (ServerRenderedOnce: the header, the hero carousel, the contact form)
+// are kept here the same way.
 
 const MAX_ENTRIES = 256
 const TTL_MS = 5 * 60_000

@@ -85,16 +85,17 @@ class PageCollector extends Writable {
   private readonly chunks: Buffer[] = []
   /** How many chunks came before the inline stylesheet (production pages have one). */
   private chunksBeforeStylesheet: number | undefined
-  constructor(private readonly bytesKnownFor: (text: string) => Buffer | null | undefined) {
+  constructor(private readonly islands: { bytesOf: (html: string) => Buffer | undefined } | null) {
     super({ decodeStrings: false })
   }
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void) {
-    if (typeof chunk === 'string') {
-      const known = this.bytesKnownFor(chunk)
-      if (known && known === inlineStylesheetBytes) this.chunksBeforeStylesheet ??= this.chunks.length
-      this.chunks.push(known ?? Buffer.from(chunk))
-    } else {
+    if (typeof chunk !== 'string') {
       this.chunks.push(chunk)
+    } else if (chunk === inlineStylesheet && inlineStylesheetBytes) {
+      this.chunksBeforeStylesheet ??= this.chunks.length
+      this.chunks.push(inlineStylesheetBytes)
+    } else {
+      this.chunks.push(this.islands?.bytesOf(chunk) ?? Buffer.from(chunk))
     }
     done()
   }
@@ -148,7 +149,7 @@ export default function handleRequest(
         </StaticIslandHtmlContext>
       </InlineStylesheetContext>
     )
-    const collector = new PageCollector((text) => (text === inlineStylesheet ? inlineStylesheetBytes : islands?.bytesOf(text)))
+    const collector = new PageCollector(islands)
     let shellRendered = false
     let renderFailed = false
     const { pipe, abort } = renderToPipeableStream(page, {

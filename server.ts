@@ -13,7 +13,7 @@ import { envAtStart } from '#app/config/env-at-start.server'
 import { closeAllEventStreams } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { watchContentVersion } from '#app/content/content-version.server'
-import { contextFor } from '#app/http/request-context'
+import { contextFor, isDataRequestPath } from '#app/http/request-context'
 import { limitRequestBodies } from '#app/http/body-limit-guard.server'
 import { refuseConnect, refuseUnservedMethods } from '#app/http/method-guard.server'
 import { disconnectFromDatabase } from '#app/db/connection.server'
@@ -103,6 +103,7 @@ app.all(
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         requestId: res.locals.requestId as string,
+        documentRequest: !isDataRequestPath(req.path),
       }),
   }),
 )

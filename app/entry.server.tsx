@@ -8,7 +8,7 @@ import {
   ServerRouter,
   type ServerInstrumentation,
 } from 'react-router'
-import { StaticIslandHtmlContext } from '#app/components/static-island'
+import { IslandValuesContext, StaticIslandHtmlContext } from '#app/components/static-island'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { onContentChanged } from '#app/content/content-version.server'
 import { isDatabaseUnavailable } from '#app/db/connection.server'
@@ -139,13 +139,15 @@ export default function handleRequest(
 ) {
   const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
   if (status === 503) responseHeaders.set('Retry-After', '10')
-  const nonce = requestInfo(loadContext).cspNonce
+  const { cspNonce: nonce, outcome } = requestInfo(loadContext)
   const islands = islandHtml?.forRender(new URL(request.url).pathname) ?? null
   return new Promise<Response>((resolve, reject) => {
     const page = (
       <InlineStylesheetContext value={inlineStylesheet}>
         <StaticIslandHtmlContext value={islands}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IslandValuesContext value={outcome.islandValues}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IslandValuesContext>
         </StaticIslandHtmlContext>
       </InlineStylesheetContext>
     )

@@ -14,6 +14,17 @@ import { isCheckoutPath } from '#app/domain/site-paths'
 let firstHydrationDone = false
 
 /**
+ * What a static island shows, as its loader hands it over (server/island-data.server.ts): a key,
+ * the same for the same data, and the data itself only when the browser may have to render the
+ * island (a data request: client-side navigation or revalidation). A document brings its islands
+ * as HTML, so their data stays on the server instead of travelling in the page a second time.
+ */
+export type IslandData<T> = { key: string; value?: T }
+
+/** On the server: this request's island data that stayed on the server, by key (entry.server.tsx). */
+export const IslandValuesContext = createContext<ReadonlyMap<string, unknown> | null>(null)
+
+/**
  * On the server (production): islands' HTML kept from earlier renders (server/static-island-html.server.ts).
  * `lookup` answers an island's inner HTML for its data on this page, or undefined: the island is then
  * rendered as usual and its HTML kept once the page is complete.
@@ -23,20 +34,30 @@ export const StaticIslandHtmlContext = createContext<StaticIslandHtml | null>(nu
 
 type Adopted = { html: string; dataKey: string }
 
+/** In the browser: the HTML each island came with in the document, by id and data key. */
+const documentHtml = new Map<string, string>()
+
 function adoptServerHtml(id: string, dataKey: string): Adopted | null {
   if (typeof document === 'undefined' || firstHydrationDone) return null
   const element = document.getElementById(id)
-  return element ? { html: element.innerHTML, dataKey } : null
+  if (!element) return null
+  documentHtml.set(`${id}\0${dataKey}`, element.innerHTML)
+  return { html: element.innerHTML, dataKey }
 }
 
+type StaticIslandProps<T> =
+  { id: string; data?: undefined; children: ReactNode } | { id: string; data: IslandData<T>; children: (value: T) => ReactNode }
+
 /**
- * Content that does not change in the browser. `data` is what it shows from the loader: if a
- * revalidation brings different data, the island renders it as usual from then on.
+ * Content that does not change in the browser. `data` is what it shows from the loader, and
+ * `children` then renders it: if a revalidation brings different data, the island renders it as
+ * usual from then on.
  */
-export function StaticIsland({ id, data, children }: { id: string; data?: unknown; children: ReactNode }) {
-  // What the island shows, as text: the same data gives the same HTML.
-  const dataKey = JSON.stringify(data ?? null)
+export function StaticIsland<T>(props: StaticIslandProps<T>) {
+  const { id } = props
+  const dataKey = props.data?.key ?? ''
   const [adopted] = useState(() => adoptServerHtml(id, dataKey))
+  const serverValues = use(IslandValuesContext)
   const renderedBefore = use(StaticIslandHtmlContext)?.lookup(id, dataKey)
   if (renderedBefore !== undefined) {
     // The server writes what it rendered for the same data before (the browser never gets here).
@@ -47,9 +68,24 @@ export function StaticIsland({ id, data, children }: { id: string; data?: unknow
       <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: adopted.html }} suppressHydrationWarning />
     )
   }
+  if (props.data === undefined) {
+    return (
+      <div id={id} data-static-island="" className="contents">
+        {props.children}
+      </div>
+    )
+  }
+  const value = props.data.value ?? (serverValues?.get(dataKey) as T | undefined)
+  if (value === undefined) {
+    // Mounted again in the browser with the document's loader data, which carried only the key:
+    // the same key is the same data, so the HTML the document brought is what it renders.
+    const html = documentHtml.get(`${id}\0${dataKey}`)
+    if (html === undefined) throw new Error(`The static island ${id} has neither its data nor its HTML`)
+    return <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+  }
   return (
     <div id={id} data-static-island="" className="contents">
-      {children}
+      {props.children(value)}
     </div>
   )
 }

@@ -12,21 +12,39 @@ export type RequestInfo = {
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
   requestId: string
+  /**
+   * The request asks for a whole page (not React Router's data for client-side navigation): its
+   * static islands arrive as HTML, so their data need not travel with it (server/island-data.server.ts).
+   */
+  documentRequest: boolean
   /** Filled in while the response is made. */
   outcome: {
     /** Part of the page could not be loaded (a list the database did not give): never cache it. */
     incomplete: boolean
+    /** Static islands' data kept out of the page, for the server's render of it, by key. */
+    islandValues: Map<string, unknown>
   }
 }
 
 // A context is found by identity, so server.ts and the React Router build must share one key.
 const requestInfoContext = onePerProcess('request-info', () => createContext<RequestInfo>())
 
-/** The context React Router passes to loaders, actions and entry.server (built by server.ts). */
-export function contextFor(info: Omit<RequestInfo, 'outcome'>) {
+/**
+ * The context React Router passes to loaders, actions and entry.server (built by server.ts).
+ * Unless told it is a document request, loaders give the browser everything a data request needs.
+ */
+export function contextFor({
+  documentRequest = false,
+  ...info
+}: Omit<RequestInfo, 'outcome' | 'documentRequest'> & { documentRequest?: boolean }) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, { ...info, outcome: { incomplete: false } })
+  context.set(requestInfoContext, { ...info, documentRequest, outcome: { incomplete: false, islandValues: new Map() } })
   return context
+}
+
+/** React Router's data requests (client-side navigation, revalidation) end in `.data`; other paths ask for a document. */
+export function isDataRequestPath(path: string) {
+  return path.endsWith('.data')
 }
 
 /** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */

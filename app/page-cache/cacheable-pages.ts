@@ -1,5 +1,6 @@
 import { CHECKOUT_QUERY_PARAMS } from '#app/domain/checkout-choices'
 import { publicPagePaths } from '#app/content/public-pages'
+import { isDataRequestPath } from '#app/http/request-context'
 
 // What the page cache may answer: public pages and reads that every anonymous visitor gets alike,
 // each with the query parameters it understands. Anything else (another query parameter, a path
@@ -34,7 +35,7 @@ const publicPages = new Set(publicPagePaths())
  */
 function pageOfDataRequest(path: string) {
   if (path === '/_.data') return '/'
-  if (path.endsWith('.data')) return path.slice(0, -'.data'.length)
+  if (isDataRequestPath(path)) return path.slice(0, -'.data'.length)
   return null
 }
 

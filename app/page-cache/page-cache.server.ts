@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 import type { RouterContextProvider } from 'react-router'
 import { isDatabaseAnswering, onContentChanged } from '#app/content/content-version.server'
-import { contextFor, requestInfo } from '#app/http/request-context'
+import { contextFor, isDataRequestPath, requestInfo } from '#app/http/request-context'
 import { currentRequestScope, labelRoute } from '#app/observability/request-scope.server'
 import { cspWithScriptHashes } from '#app/server/security-headers.server'
 import { carriesCookie, pageCacheKey } from './cacheable-pages'
@@ -63,12 +63,14 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
 
   async function renderAnonymously(key: string, req: Request, res: Response): Promise<Rendered> {
     const generation = store.generation
+    const url = new URL(key, siteUrl)
     const context = contextFor({
       cspNonce: undefined,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       requestId: res.locals.requestId as string,
+      documentRequest: !isDataRequestPath(url.pathname),
     })
-    const response = await render(new globalThis.Request(new URL(key, siteUrl)), context)
+    const response = await render(new globalThis.Request(url), context)
     // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
     const route = currentRequestScope()?.route
     const body = Buffer.from(await response.arrayBuffer())

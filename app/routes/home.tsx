@@ -12,6 +12,7 @@ import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { StaticIsland } from '#app/components/static-island'
 import { listPlans, listServices, listSolutions, listTestimonials, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/config/env.server'
+import { islandData } from '#app/server/island-data.server'
 import { listPublishedNews } from '#app/content/news.server'
 import { HOME_NEWS_COUNT } from '#app/content/news-view'
 import { pageMeta } from '#app/domain/seo'
@@ -36,8 +37,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     settleList(listTestimonials, context),
     settleList(async () => (await listPublishedNews()).slice(0, HOME_NEWS_COUNT), context),
   ])
-  // Only the card fields travel to the browser; article bodies stay on the server.
-  return { siteUrl: getEnv().SITE_URL, services, solutions, plans, testimonials, news: news.ok ? news.items : [] }
+  // Only the card fields travel to the browser, and a document's not at all (they arrive as HTML);
+  // article bodies stay on the server.
+  return {
+    siteUrl: getEnv().SITE_URL,
+    top: islandData(context, { services, solutions }),
+    bottom: islandData(context, { plans, news: news.ok ? news.items : [], testimonials }),
+  }
 }
 
 // The contact form in the contact section posts here (works without JavaScript).
@@ -46,24 +52,32 @@ export const action = contactAction
 export const clientAction = contactClientAction
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, solutions, plans, testimonials, news } = loaderData
+  const { top, bottom } = loaderData
   useScrollToSectionOnArrival()
   return (
     <main id="main">
       <HeroSection />
       {/* Sections that do not change in the browser are not hydrated (components/static-island.tsx). */}
-      <StaticIsland id="home-static-top" data={[services, solutions]}>
-        <WhyChooseUs />
-        <ServicesSection services={services} />
-        <SolutionsSection solutions={solutions} />
-        <PaymentOptions />
+      <StaticIsland id="home-static-top" data={top}>
+        {({ services, solutions }) => (
+          <>
+            <WhyChooseUs />
+            <ServicesSection services={services} />
+            <SolutionsSection solutions={solutions} />
+            <PaymentOptions />
+          </>
+        )}
       </StaticIsland>
-      <StaticIsland id="home-static-bottom" data={[plans, news, testimonials]}>
-        <PricingSection plans={plans} />
-        <NewsSection articles={news} />
-        <AboutSection />
-        {/* Between About and Contact, when staff show at least one (issue 14). */}
-        {testimonials.ok && testimonials.items.length > 0 ? <TestimonialsSection testimonials={testimonials.items} /> : null}
+      <StaticIsland id="home-static-bottom" data={bottom}>
+        {({ plans, news, testimonials }) => (
+          <>
+            <PricingSection plans={plans} />
+            <NewsSection articles={news} />
+            <AboutSection />
+            {/* Between About and Contact, when staff show at least one (issue 14). */}
+            {testimonials.ok && testimonials.items.length > 0 ? <TestimonialsSection testimonials={testimonials.items} /> : null}
+          </>
+        )}
       </StaticIsland>
       <ContactSection />
     </main>

@@ -19,8 +19,8 @@ function Page({ names, islands = null }: { names: string[]; islands?: StaticIsla
   return (
     <StaticIslandHtmlContext value={islands}>
       <div id="main">
-        <StaticIsland id="plans" data={names}>
-          <Plans names={names} />
+        <StaticIsland id="plans" data={{ key: JSON.stringify(names), value: names }}>
+          {(value) => <Plans names={value} />}
         </StaticIsland>
         <div>after</div>
       </div>

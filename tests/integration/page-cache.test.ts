@@ -121,6 +121,20 @@ describe('the page cache in the production server', () => {
     expect((await fetch(`${server.url}/checkout/2?utm_source=forum`)).headers.get('x-page-cache')).toBeNull()
   })
 
+  it('sends the home page’s static sections as HTML only, and their data with client-side navigation', async () => {
+    // server/island-data.server.ts: a plan's description is in the sections' HTML, not in the
+    // document's loader data; the data request a client-side navigation makes does carry it.
+    const { description } = (await Plan.findOne({ id: 2 }).lean().exec())!
+    const loaderData = (html: string) => inlineScripts(html).find((script) => script.content.includes('streamController.enqueue'))!.content
+    for (const headers of [{}, BYPASS]) {
+      const html = await (await fetch(`${server.url}/`, { headers })).text()
+      expect(html).toContain(description)
+      expect(loaderData(html)).not.toContain(description)
+      const data = await (await fetch(`${server.url}/_.data`, { headers })).text()
+      expect(data).toContain(description)
+    }
+  })
+
   it('answers the public JSON reads from the cache, equal to a fresh read', async () => {
     const first = await fetch(`${server.url}/api/plans`)
     const cached = await fetch(`${server.url}/api/plans`)

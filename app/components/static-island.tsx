@@ -41,8 +41,10 @@ function adoptServerHtml(id: string, dataKey: string): Adopted | null {
   if (typeof document === 'undefined' || firstHydrationDone) return null
   const element = document.getElementById(id)
   if (!element) return null
-  documentHtml.set(`${id}\0${dataKey}`, element.innerHTML)
-  return { html: element.innerHTML, dataKey }
+  // Read once: serialising a large island's DOM is itself work on the phone's main thread.
+  const html = element.innerHTML
+  documentHtml.set(`${id}\0${dataKey}`, html)
+  return { html, dataKey }
 }
 
 type StaticIslandProps<T> =

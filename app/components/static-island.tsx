@@ -32,19 +32,21 @@ export const IslandValuesContext = createContext<ReadonlyMap<string, unknown> | 
 export type StaticIslandHtml = { lookup: (id: string, dataKey: string) => string | undefined }
 export const StaticIslandHtmlContext = createContext<StaticIslandHtml | null>(null)
 
-type Adopted = { html: string; dataKey: string }
-
 /** In the browser: the HTML each island came with in the document, by id and data key. */
 const documentHtml = new Map<string, string>()
+const documentHtmlKey = (id: string, dataKey: string) => `${id}\0${dataKey}`
 
-function adoptServerHtml(id: string, dataKey: string): Adopted | null {
-  if (typeof document === 'undefined' || firstHydrationDone) return null
+/**
+ * During the first hydration: keeps the island's HTML from the document and answers true, so the
+ * island hands React that same HTML.
+ */
+function adoptServerHtml(id: string, dataKey: string): boolean {
+  if (typeof document === 'undefined' || firstHydrationDone) return false
   const element = document.getElementById(id)
-  if (!element) return null
+  if (!element) return false
   // Read once: serialising a large island's DOM is itself work on the phone's main thread.
-  const html = element.innerHTML
-  documentHtml.set(`${id}\0${dataKey}`, html)
-  return { html, dataKey }
+  documentHtml.set(documentHtmlKey(id, dataKey), element.innerHTML)
+  return true
 }
 
 type StaticIslandProps<T> =
@@ -58,37 +60,33 @@ type StaticIslandProps<T> =
 export function StaticIsland<T>(props: StaticIslandProps<T>) {
   const { id } = props
   const dataKey = props.data?.key ?? ''
-  const [adopted] = useState(() => adoptServerHtml(id, dataKey))
+  // The data key the island was hydrated with, when it adopted the document's HTML.
+  const [adoptedKey] = useState(() => (adoptServerHtml(id, dataKey) ? dataKey : null))
   const serverValues = use(IslandValuesContext)
-  const renderedBefore = use(StaticIslandHtmlContext)?.lookup(id, dataKey)
-  if (renderedBefore !== undefined) {
-    // The server writes what it rendered for the same data before (the browser never gets here).
-    return <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: renderedBefore }} />
-  }
-  if (adopted && adopted.dataKey === dataKey) {
-    return (
-      <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: adopted.html }} suppressHydrationWarning />
-    )
-  }
-  if (props.data === undefined) {
-    return (
-      <div id={id} data-static-island="" className="contents">
-        {props.children}
-      </div>
-    )
-  }
+  // On the server, what it rendered for the same data before; in the browser, the document's HTML
+  // while the data is the same as at hydration.
+  const html =
+    use(StaticIslandHtmlContext)?.lookup(id, dataKey) ??
+    (adoptedKey === dataKey ? documentHtml.get(documentHtmlKey(id, dataKey)) : undefined)
+  if (html !== undefined) return <IslandElement id={id} html={html} />
+  if (props.data === undefined) return <IslandElement id={id}>{props.children}</IslandElement>
   const value = props.data.value ?? (serverValues?.get(dataKey) as T | undefined)
-  if (value === undefined) {
-    // Mounted again in the browser with the document's loader data, which carried only the key:
-    // the same key is the same data, so the HTML the document brought is what it renders.
-    const html = documentHtml.get(`${id}\0${dataKey}`)
-    if (html === undefined) throw new Error(`The static island ${id} has neither its data nor its HTML`)
-    return <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />
-  }
-  return (
+  if (value !== undefined) return <IslandElement id={id}>{props.children(value)}</IslandElement>
+  // Mounted again in the browser with the document's loader data, which carried only the key:
+  // the same key is the same data, so the HTML the document brought is what it renders.
+  const fromDocument = documentHtml.get(documentHtmlKey(id, dataKey))
+  if (fromDocument === undefined) throw new Error(`The static island ${id} has neither its data nor its HTML`)
+  return <IslandElement id={id} html={fromDocument} />
+}
+
+/** An island's element: React does not descend into HTML handed over as it is. */
+function IslandElement({ id, html, children }: { id: string; html?: string; children?: ReactNode }) {
+  return html === undefined ? (
     <div id={id} data-static-island="" className="contents">
-      {props.children(value)}
+      {children}
     </div>
+  ) : (
+    <div id={id} data-static-island="" className="contents" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
   )
 }
 

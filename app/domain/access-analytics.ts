@@ -13,6 +13,8 @@ export type AccessAnalytics = {
   httpStatusCodes: Record<string, number>
   /** Top pages, most visited first. */
   mostVisitedPages: { url: string; count: number }[]
+  /** Requests answered but left out of the figures above because the log could not keep up. */
+  notRecorded: number
   /** Ours, beyond SPEC §3: the same window hour by hour, for the traffic chart. */
   hourly: HourlyTraffic[]
 }

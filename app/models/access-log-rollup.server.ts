@@ -19,6 +19,8 @@ const accessLogRollupSchema = new Schema(
     paths: { type: String, required: true },
     /** Base64 HyperLogLog sketch of the visitor keys (see observability/visitor-sketch.ts). */
     visitors: { type: String, required: true },
+    /** Requests answered while the access log's buffer was full, so not in the counts above. */
+    notRecorded: { type: Number, default: 0 },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false },

@@ -26,7 +26,7 @@ export async function getAccessAnalytics(now = new Date()): Promise<AccessAnalyt
   const since = new Date(bucketOf(now.getTime() - ANALYTICS_WINDOW_MS))
   const documents = await AccessLogRollup.find(
     { bucket: { $gte: since } },
-    { bucket: 1, requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1 },
+    { bucket: 1, requests: 1, totalTimeMs: 1, statuses: 1, paths: 1, visitors: 1, notRecorded: 1 },
   ).lean()
   return { ...mergeRollups(documents, TOP_PAGES_LIMIT), hourly: hourlyTraffic(documents, now.getTime()) }
 }

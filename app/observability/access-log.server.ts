@@ -11,6 +11,8 @@ export const ACCESS_LOG_RETENTION_DAYS = 30
 /** User agents and referrers are whatever a client sends: kept short. */
 export const MAX_HEADER_TEXT = 256
 const FLUSH_INTERVAL_MS = 2000
+/** A burst is written in batches of about this size rather than waiting for the timer. */
+const FLUSH_AT_ENTRIES = 500
 const MAX_BUFFERED = 5000
 
 type PendingEntry = {
@@ -68,10 +70,15 @@ export function referrerWithoutQuery(referrer: string | undefined): string | und
 
 /**
  * Requests are logged when their response finishes: the entry goes into an in-memory buffer that a
- * timer writes with one insertMany, so no request waits on the database. Raw IPs never leave memory.
+ * timer (or a burst) writes with one unordered insertMany, so no request waits on the database. When
+ * the database can't keep up, the buffer stays bounded and what it drops is counted in the rollups as
+ * "not recorded", so staff see that figures are missing. Raw IPs never leave memory.
  */
 export class AccessLogBuffer {
   private buffer: PendingEntry[] = []
+  private inFlight = 0
+  /** After a failed write, bursts wait for the timer: no retry per request while the database is away. */
+  private earlyFlushAfter = 0
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> | undefined
   /** Keeps the staff analytics' running totals (see access-rollup.server.ts). */
@@ -96,17 +103,34 @@ export class AccessLogBuffer {
   }
 
   private countDropped(count: number) {
+    if (count === 0) return
     this.dropped += count
     metrics.accessLogDropped.inc(count)
+    this.rollups.recordNotRecorded(count)
+  }
+
+  /** Entries not yet in the database: buffered, or in a write under way. */
+  get pending() {
+    return this.buffer.length + this.inFlight
+  }
+
+  private reportPending() {
+    metrics.accessLogPending.set(this.pending)
   }
 
   push(entry: PendingEntry) {
     if (this.buffer.length >= MAX_BUFFERED) {
-      // The database is away for long: keep memory bounded and count what was lost.
+      // The database is away or slower than the traffic: keep memory bounded and count what was lost.
       this.buffer.shift()
       this.countDropped(1)
     }
     this.buffer.push(entry)
+    this.reportPending()
+    if (this.buffer.length >= FLUSH_AT_ENTRIES && !this.flushing) this.flushEarly()
+  }
+
+  private flushEarly() {
+    if (this.timer && Date.now() >= this.earlyFlushAfter) void this.flush()
   }
 
   start() {
@@ -123,6 +147,8 @@ export class AccessLogBuffer {
   flush(): Promise<void> {
     this.flushing ??= this.writeBuffered().finally(() => {
       this.flushing = undefined
+      // A burst that arrived during the write goes out now instead of waiting for the timer.
+      if (this.buffer.length >= FLUSH_AT_ENTRIES) this.flushEarly()
     })
     return this.flushing
   }
@@ -131,6 +157,7 @@ export class AccessLogBuffer {
     if (this.buffer.length === 0) return
     const batch = this.buffer
     this.buffer = []
+    this.inFlight = batch.length
     try {
       const day = new Date().toISOString().slice(0, 10)
       const salt = await saltFor(day)
@@ -143,12 +170,17 @@ export class AccessLogBuffer {
       this.countDropped(Math.max(0, kept.length - MAX_BUFFERED))
       this.buffer = kept.slice(-MAX_BUFFERED)
       log.warn({ entries: batch.length, err: error }, 'access log: flush failed, entries kept for retry')
+      this.earlyFlushAfter = Date.now() + FLUSH_INTERVAL_MS
+      this.inFlight = 0
+      this.reportPending()
       return
     }
     // The totals stay in memory when this fails and are written with the next flush.
     await this.rollups
       .save()
       .catch((error: Error) => log.warn({ err: error }, 'access log: rollup write failed, retried with the next flush'))
+    this.inFlight = 0
+    this.reportPending()
   }
 }
 

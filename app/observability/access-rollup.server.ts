@@ -3,7 +3,7 @@ import type { ObjectId } from 'mongoose'
 import { ANALYTICS_WINDOW_MS } from '#app/domain/access-analytics'
 import { AccessLogRollup } from '#app/models/access-log-rollup.server'
 import { AccessLogRecent } from '#app/models/access-log-recent.server'
-import { addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
+import { addNotRecorded, addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
 import { keepNewest, type LogLine, recentLogDocument } from './recent-log'
 
 const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
@@ -20,6 +20,10 @@ export class AccessLogRollupWriter {
   private recentUnsaved = false
 
   constructor(private readonly instanceId = randomBytes(8).toString('hex')) {}
+
+  recordNotRecorded(count: number, now = new Date()) {
+    this.unsaved.add(addNotRecorded(this.rollups, now.getTime(), count))
+  }
 
   record(entries: LogLine[]) {
     for (const bucket of addToRollups(this.rollups, entries)) this.unsaved.add(bucket)

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { addToRollups, hourlyTraffic, mergeRollups, PATHS_PER_BUCKET, type Rollup, rollupDocument, ROLLUP_BUCKET_MS } from './access-rollup'
+import {
+  addNotRecorded,
+  addToRollups,
+  hourlyTraffic,
+  mergeRollups,
+  PATHS_PER_BUCKET,
+  type Rollup,
+  rollupDocument,
+  ROLLUP_BUCKET_MS,
+} from './access-rollup'
 
 const base = Date.UTC(2026, 0, 1, 12, 0, 0)
 const entry = (offsetMs: number, path: string, status: number, responseTimeMs: number, visitorKey: string) => ({
@@ -36,6 +45,7 @@ describe('access-log rollups', () => {
         { url: '/b', count: 2 },
         { url: '(not found)', count: 1 },
       ],
+      notRecorded: 0,
     })
     expect(mergeRollups(documents, 1).mostVisitedPages).toEqual([{ url: '/a', count: 2 }])
   })
@@ -71,6 +81,21 @@ describe('access-log rollups', () => {
     ])
   })
 
+  it('count requests that were answered but not recorded apart from the recorded ones, across instances', () => {
+    const one = new Map<number, Rollup>()
+    addToRollups(one, [entry(0, '/a', 200, 10, 'v1')])
+    expect(addNotRecorded(one, base + 5, 7)).toBe(base)
+    addNotRecorded(one, base + ROLLUP_BUCKET_MS, 3)
+    const two = new Map<number, Rollup>()
+    addNotRecorded(two, base, 2)
+    const merged = mergeRollups(
+      [...one.values(), ...two.values()].map((r, i) => rollupDocument(String(i), r)),
+      10,
+    )
+    expect(merged.totalRequests).toBe(1)
+    expect(merged.notRecorded).toBe(12)
+  })
+
   it('reports zeros when there is nothing', () => {
     expect(mergeRollups([], 10)).toEqual({
       totalRequests: 0,
@@ -78,6 +103,7 @@ describe('access-log rollups', () => {
       responseTimeAvg: 0,
       httpStatusCodes: {},
       mostVisitedPages: [],
+      notRecorded: 0,
     })
   })
 })

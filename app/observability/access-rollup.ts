@@ -28,6 +28,8 @@ export type Rollup = {
   statuses: Map<number, number>
   paths: Map<string, number>
   visitors: VisitorSketch
+  /** Requests answered but not written to the access log (its buffer was full); not in `requests`. */
+  notRecorded: number
 }
 
 export function bucketOf(time: number) {
@@ -56,16 +58,29 @@ function increment<K>(map: Map<K, number>, key: K, by = 1) {
   map.set(key, (map.get(key) ?? 0) + by)
 }
 
+function rollupFor(rollups: Map<number, Rollup>, time: number): Rollup {
+  const bucket = bucketOf(time)
+  let rollup = rollups.get(bucket)
+  if (!rollup) {
+    rollup = { bucket, requests: 0, totalTimeMs: 0, statuses: new Map(), paths: new Map(), visitors: emptySketch(), notRecorded: 0 }
+    rollups.set(bucket, rollup)
+  }
+  return rollup
+}
+
+/** Counts requests that were answered but could not be recorded; returns the bucket that changed. */
+export function addNotRecorded(rollups: Map<number, Rollup>, time: number, count: number): number {
+  const rollup = rollupFor(rollups, time)
+  rollup.notRecorded += count
+  return rollup.bucket
+}
+
 /** Adds entries to the rollups of their buckets; returns the buckets that changed. */
 export function addToRollups(rollups: Map<number, Rollup>, entries: RollupEntry[]): Set<number> {
   const changed = new Set<number>()
   for (const entry of entries) {
-    const bucket = bucketOf(entry.timestamp.getTime())
-    let rollup = rollups.get(bucket)
-    if (!rollup) {
-      rollup = { bucket, requests: 0, totalTimeMs: 0, statuses: new Map(), paths: new Map(), visitors: emptySketch() }
-      rollups.set(bucket, rollup)
-    }
+    const rollup = rollupFor(rollups, entry.timestamp.getTime())
+    const bucket = rollup.bucket
     rollup.requests++
     rollup.totalTimeMs += entry.responseTimeMs
     increment(rollup.statuses, entry.status)
@@ -91,6 +106,7 @@ export function rollupDocument(instanceId: string, rollup: Rollup, now = new Dat
     statuses: JSON.stringify([...rollup.statuses]),
     paths: JSON.stringify(topPaths),
     visitors: sketchToBase64(rollup.visitors),
+    notRecorded: rollup.notRecorded,
     updatedAt: now,
   }
 }
@@ -108,10 +124,11 @@ function parsePairs<K>(text: string): [K, number][] {
 
 /** Merges stored rollups (any instances, any buckets) into SPEC §3's analytics. */
 export function mergeRollups(
-  documents: Pick<StoredRollup, 'requests' | 'totalTimeMs' | 'statuses' | 'paths' | 'visitors'>[],
+  documents: (Pick<StoredRollup, 'requests' | 'totalTimeMs' | 'statuses' | 'paths' | 'visitors'> & { notRecorded?: number | null })[],
   topPages: number,
 ) {
   let requests = 0
+  let notRecorded = 0
   let totalTimeMs = 0
   const statuses = new Map<number, number>()
   const paths = new Map<string, number>()
@@ -119,6 +136,7 @@ export function mergeRollups(
   for (const doc of documents) {
     requests += doc.requests
     totalTimeMs += doc.totalTimeMs
+    notRecorded += doc.notRecorded ?? 0
     for (const [code, count] of parsePairs<number>(doc.statuses)) increment(statuses, code, count)
     for (const [path, count] of parsePairs<string>(doc.paths)) increment(paths, path, count)
     mergeSketchInto(visitors, sketchFromBase64(doc.visitors))
@@ -132,6 +150,7 @@ export function mergeRollups(
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, topPages)
       .map(([url, count]) => ({ url, count })),
+    notRecorded,
   }
 }
 

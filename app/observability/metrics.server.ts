@@ -70,7 +70,12 @@ function createMetrics() {
     }),
     accessLogDropped: new Counter({
       name: 'access_log_entries_dropped_total',
-      help: 'Access-log entries dropped because the buffer was full while the database was away',
+      help: 'Access-log entries dropped because the buffer was full (database away or slower than the traffic)',
+      registers,
+    }),
+    accessLogPending: new Gauge({
+      name: 'access_log_entries_pending',
+      help: 'Access-log entries answered but not yet written to the database',
       registers,
     }),
     rateLimitRefusals: new Counter({

@@ -51,6 +51,7 @@ describe('empty states', () => {
       responseTimeAvg: 0,
       httpStatusCodes: {},
       mostVisitedPages: [],
+      notRecorded: 0,
     })
     // The chart's 24 hours are there, each empty.
     expect(hourly).toHaveLength(24)
@@ -85,6 +86,7 @@ describe('analytics over the last 24 hours', () => {
         { url: '/a', count: 2 },
         { url: '(not found)', count: 1 },
       ],
+      notRecorded: 0,
     })
     // The chart: the same three requests by hour (the 25-hour-old one is outside), the 404 among them.
     const sum = (field: 'requests' | 'clientErrors' | 'serverErrors') => hourly.reduce((total, hour) => total + hour[field], 0)

@@ -27,8 +27,14 @@ function Bar({ percent, colour }: { percent: number; colour: string }) {
   )
 }
 
+function notRecordedSentence(count: number) {
+  const requests = count === 1 ? 'request during overload was' : 'requests during overload were'
+  return `${count.toLocaleString('en-US')} ${requests} not recorded, so the figures here are that much lower.`
+}
+
 export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics }) {
-  if (analytics.totalRequests === 0) return <p className="mt-6 text-slate-600">No analytics data available</p>
+  if (analytics.totalRequests === 0 && analytics.notRecorded === 0)
+    return <p className="mt-6 text-slate-600">No analytics data available</p>
   const topCount = analytics.mostVisitedPages[0]?.count ?? 0
   const statusEntries = Object.entries(analytics.httpStatusCodes).map(([code, count]) => ({ code: Number(code), count }))
   const maxStatusCount = Math.max(0, ...statusEntries.map((entry) => entry.count))
@@ -40,6 +46,15 @@ export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics 
         <Card label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
         <Card label="Success Rate" value={`${successRatePercent(analytics.httpStatusCodes, analytics.totalRequests)}%`} />
       </div>
+      {analytics.notRecorded > 0 ? (
+        <p
+          role="note"
+          data-testid="not-recorded"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {notRecordedSentence(analytics.notRecorded)}
+        </p>
+      ) : null}
       <TrafficChart hours={analytics.hourly} />
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="pages-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -4,17 +4,16 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm install honours the lock file; npm ci would refuse it because the lock was written where other
-# platforms' optional packages (Tailwind's oxide builds for macOS and Windows) could not be resolved.
+# npm ci installs exactly the lock file (which lists every platform's optional packages).
 # The `node` devDependency installs a second Node 24 here; the image runs the base image's Node 24.
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

@@ -20,10 +20,16 @@ export const chromiumLaunchOptions = {
   ],
 }
 
+// Files that change what every other file sees (a plan's price, the database under a second
+// instance) run after the rest, one at a time.
+const RUN_ALONE = ['**/staff-content.spec.ts', '**/live-chat-instances.spec.ts']
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Files share the server and its database (each test makes its own records), so two run side by
+  // side; the tests of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -33,7 +39,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  projects: [
+    { name: 'chromium', testIgnore: RUN_ALONE, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    {
+      name: 'alone',
+      testMatch: RUN_ALONE,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
+  ],
   webServer: {
     command: 'node build/cluster.js',
     url: `http://127.0.0.1:${port}/healthz`,

@@ -20,8 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // FerretDB on SQLite serialises writes; one file at a time keeps timings honest.
-          fileParallelism: false,
+          // Every file has a database of its own (FerretDB keeps each in its own SQLite file), so files
+          // run side by side, one per core.
         },
       },
     ],

@@ -1,29 +1,71 @@
-// `npm test`: every check, in the order that fails fastest. Installs what it lacks on the way
-// (FerretDB and stripe-mock through Go, Chromium through apt-get when run as root).
-import { execFileSync } from 'node:child_process'
-import { ensureChromium, ensureFerretDB, ensureStripeMock } from './lib/local-services.mjs'
+// `npm test`: every check, fastest to fail first. Installs what it lacks on the way (FerretDB and
+// stripe-mock through Go, Chromium through apt-get when run as root).
+// `npm test -- <pattern>…`: only the integration and end-to-end files whose path matches, against a
+// fresh production build. `npm run test:quick` (this script with --quick): typecheck, lint, unit.
+//
+// Single-threaded steps (tsc, eslint) run side by side; each step's output is printed whole when it
+// ends, so parallel steps don't interleave. The long suites stream their output as they go.
+import { spawn } from 'node:child_process'
 
-function step(title, command, args) {
-  console.log(`\n=== ${title}\n`)
-  execFileSync(command, args, { stdio: 'inherit' })
+const args = process.argv.slice(2)
+const quick = args[0] === '--quick'
+const patterns = quick ? [] : args
+const timings = []
+
+function run(title, command, commandArgs, { stream = false } = {}) {
+  const started = Date.now()
+  if (stream) console.log(`\n=== ${title}\n`)
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const child = spawn(command, commandArgs, { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env })
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000
+      timings.push([title, seconds])
+      if (!stream) console.log(`\n=== ${title} (${seconds.toFixed(0)} s)\n\n${output.trimEnd()}`)
+      if (code === 0) resolve()
+      else reject(new Error(`${title} failed (${signal ?? `exit code ${code}`})`))
+    })
+  })
 }
 
+/** Runs steps side by side; fails once all have ended if any failed, so every output is shown. */
+async function together(...steps) {
+  const results = await Promise.allSettled(steps)
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+const started = Date.now()
 try {
-  step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
-  step('lint', 'npm', ['run', '--silent', 'lint'])
-  step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'])
-  console.log('\n=== local tools\n')
-  if (!process.env.MONGODB_URI) ensureFerretDB()
-  ensureStripeMock()
-  ensureChromium()
-  step('production build', 'npm', ['run', '--silent', 'build'])
-  step('integration and end-to-end tests', 'node', [
-    'scripts/with-services.mjs',
-    'sh',
-    '-c',
-    'npx vitest run --project integration && npx playwright test',
-  ])
+  if (patterns.length === 0) {
+    await together(run('typecheck', 'npm', ['run', '--silent', 'typecheck']), run('lint', 'npm', ['run', '--silent', 'lint']))
+    await run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'], { stream: true })
+  }
+  if (!quick) {
+    await together(
+      run('local tools', 'node', ['scripts/install-local-tools.mjs']),
+      run('production build', 'npm', ['run', '--silent', 'build']),
+    )
+    const vitestFilter = patterns.length ? ['--passWithNoTests', ...patterns] : []
+    // --no-deps: a file that runs alone after the others doesn't bring the others along.
+    const playwrightFilter = patterns.length ? ['--pass-with-no-tests', '--no-deps', ...patterns] : []
+    await run(
+      'integration tests',
+      'node',
+      ['scripts/with-services.mjs', 'npx', 'vitest', 'run', '--project', 'integration', ...vitestFilter],
+      {
+        stream: true,
+      },
+    )
+    await run('end-to-end tests', 'node', ['scripts/with-services.mjs', 'npx', 'playwright', 'test', ...playwrightFilter], { stream: true })
+  }
+  console.log(`\nnpm test passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 } catch (error) {
   console.error(`\nnpm test failed: ${error.message.split('\n')[0]}`)
-  process.exit(1)
+  process.exitCode = 1
+} finally {
+  console.log(timings.map(([title, seconds]) => `  ${title}: ${seconds.toFixed(0)} s`).join('\n'))
 }

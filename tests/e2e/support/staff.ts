@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from '@playwright/test'
 import mongoose from 'mongoose'
 import { uniqueClientAddress } from './client-address'
 import { e2eDatabaseUri } from './e2e-server'
@@ -42,12 +42,32 @@ export async function signIn(page: Page, redirectTo?: string) {
   await expect(page).toHaveURL(redirectTo ?? '/admin')
 }
 
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
+/** This worker's staff session: signed in through the form once, then reused by every test that only needs to be signed in. */
+let staffSession: Promise<StorageState> | undefined
+
+/**
+ * A page at /admin, signed in as the e2e owner. Tests about signing in and out sign in themselves
+ * (signIn), so nothing here is revoked while other tests use it.
+ */
 export async function signedInPage(
   browser: Browser,
-  options?: { javaScriptEnabled?: boolean },
+  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newStaffContext(browser, options)
+  staffSession ??= (async () => {
+    const context = await newStaffContext(browser)
+    await signIn(await context.newPage())
+    const state = await context.storageState()
+    await context.close()
+    return state
+  })()
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientAddress() },
+    storageState: await staffSession,
+  })
   const page = await context.newPage()
-  await signIn(page)
+  await page.goto('/admin')
+  await expect(page).toHaveURL('/admin')
   return { context, page }
 }

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from '#app/security/rate-limit.server'
+import type { RateLimitRule } from '#app/lib/rate-limit/rate-limit.server'
 
 const TEN_MINUTES = 10 * 60 * 1000
 

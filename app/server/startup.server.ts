@@ -12,13 +12,16 @@ import { pruneSingleUseClaims } from '#app/lib/db/claim-once.server'
 import { seedCatalogueIfEmpty } from '#app/catalogue/seed.server'
 import { pruneAccessLog } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
-import { watchDatabasePool } from '#app/lib/observability/metrics.server'
-import { deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/integrations/mail/outbox.server'
+import { countOutboxOnScrape, watchDatabasePool } from '#app/lib/observability/metrics.server'
+import { countOutboxMessages, deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/integrations/mail/outbox.server'
 import { pruneAccessLogRollups } from '#app/analytics/access-rollup.server'
 import { pruneRateLimits } from '#app/lib/rate-limit/rate-limit.server'
 import { describeSessionSecrets } from '#app/lib/session/secrets.server'
 import '#app/server/all-models.server'
 import type { BackgroundJob } from './background-jobs.server'
+
+// /metrics reports the outbox's states from the moment the process serves (server.ts imports this first).
+countOutboxOnScrape(countOutboxMessages)
 
 /**
  * Instances started together (a deploy) run the same start-up writes at once; an upsert that loses

@@ -4,7 +4,7 @@ import { getEnv } from '#app/lib/config/env.server'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { isMailConfigured, type MailPayload, type MailSettings, sendMail } from '#app/integrations/mail/smtp.server'
 import { OutboxAttempt } from '#app/integrations/mail/outbox-attempt-model.server'
-import { OUTBOX_CHANNELS, type OutboxChannel, OutboxMessage } from '#app/integrations/mail/outbox-model.server'
+import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxChannel, OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { log } from '#app/lib/observability/logger.server'
 import { metrics } from '#app/lib/observability/metrics.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
@@ -222,4 +222,15 @@ export async function pruneSentOutboxMessages(now = new Date()) {
   const { deletedCount } = await OutboxMessage.deleteMany({ status: 'sent', sentAt: { $lt: cutoff } })
   await OutboxAttempt.deleteMany({ startedAt: { $lt: cutoff } })
   return deletedCount
+}
+
+/** Messages by channel and state for /metrics; undefined while the database is away. */
+export async function countOutboxMessages() {
+  const counts = await OutboxMessage.aggregate<{ _id: { channel: string; state: string }; count: number }>([
+    { $group: { _id: { channel: '$channel', state: '$status' }, count: { $sum: 1 } } },
+  ]).catch(() => undefined)
+  if (!counts) return undefined
+  // Every channel and state, zeros included, so a dashboard or alert always has its series.
+  const zeros = OUTBOX_CHANNELS.flatMap((channel) => OUTBOX_STATUSES.map((state) => ({ channel, state, count: 0 })))
+  return [...zeros, ...counts.map(({ _id, count }) => ({ channel: _id.channel, state: _id.state, count }))]
 }

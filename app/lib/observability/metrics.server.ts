@@ -3,7 +3,6 @@ import type { NextFunction, Request, Response } from 'express'
 import type { mongo } from 'mongoose'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { pingDatabase } from '#app/lib/db/connection.server'
-import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import { labelRoute } from './request-scope.server'
 
@@ -16,6 +15,13 @@ import { labelRoute } from './request-scope.server'
 // with this registry); counters and histograms then add up, and the metrics read from the
 // database (outbox states, database ping) say how to merge with their `aggregator`.
 
+/**
+ * Reads the outbox's messages by channel and state at scrape time, every pair present (zeros
+ * included); undefined while the database is away. The outbox lives above this module, so start-up
+ * hands it in (countOutboxOnScrape).
+ */
+export type OutboxCounts = () => Promise<{ channel: string; state: string; count: number }[] | undefined>
+
 /** Labels for requests React Router didn't answer. */
 export const ROUTE_LABELS = { static: '(static)', other: '(other)' } as const
 
@@ -23,6 +29,7 @@ function createMetrics() {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
+  const scrapeSources: { outboxCounts?: OutboxCounts } = {}
   // One ping per scrape, shared by the two gauges below (prom-client collects them concurrently).
   let ping: Promise<number | null> | undefined
   const pingOnce = () =>
@@ -39,6 +46,7 @@ function createMetrics() {
     })())
   return {
     registry,
+    scrapeSources,
     httpRequestDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern, method and status; its _count is the request count',
@@ -59,13 +67,9 @@ function createMetrics() {
       aggregator: 'max',
       registers,
       async collect() {
-        const counts = await OutboxMessage.aggregate<{ _id: { channel: string; state: string }; count: number }>([
-          { $group: { _id: { channel: '$channel', state: '$status' }, count: { $sum: 1 } } },
-        ]).catch(() => undefined)
+        const counts = await scrapeSources.outboxCounts?.()
         if (!counts) return // database away: mongodb_up says so
-        // Every channel and state, zeros included, so a dashboard or alert always has its series.
-        for (const channel of OUTBOX_CHANNELS) for (const state of OUTBOX_STATUSES) this.set({ channel, state }, 0)
-        for (const { _id, count } of counts) this.set({ channel: _id.channel, state: _id.state }, count)
+        for (const { channel, state, count } of counts) this.set({ channel, state }, count)
       },
     }),
     accessLogDropped: new Counter({
@@ -127,6 +131,10 @@ function createMetrics() {
 }
 
 export const metrics = onePerProcess('metrics', createMetrics)
+
+export function countOutboxOnScrape(outboxCounts: OutboxCounts) {
+  metrics.scrapeSources.outboxCounts = outboxCounts
+}
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 

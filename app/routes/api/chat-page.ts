@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { recordVisitorPage } from '#app/chat/visitor-chat.server'
 import { sitePagePath } from '#app/domain/chat'
-import { CHAT_PAGE_RATE_LIMIT } from '#app/enquiries/limits.server'
+import { CHAT_PAGE_RATE_LIMIT } from '#app/chat/limits.server'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
 import { requestInfo } from '#app/lib/http/request-context'

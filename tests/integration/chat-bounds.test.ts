@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listChatTranscripts, TRANSCRIPT_MESSAGES_SHOWN } from '#app/enquiries/staff-enquiries.server'
+import { listChatTranscripts, TRANSCRIPT_MESSAGES_SHOWN } from '#app/chat/staff-transcripts.server'
 import { feedEntry, feedHead, moveEmbeddedChatMessages, TRANSCRIPT_LIMIT, transcript } from '#app/chat/conversations.server'
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { ChatConversation, ConversationMessage } from '#app/chat/chat-model.server'

@@ -1,4 +1,4 @@
-import type { ChatTranscript } from '#app/enquiries/staff-enquiries.server'
+import type { ChatTranscript } from '#app/chat/staff-transcripts.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 
 /** Support chats, newest activity first; <details> opens a transcript without JavaScript. */

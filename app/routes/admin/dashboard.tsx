@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, Link, useSearchParams } from 'react-router'
-import { findContactSubmission, listChatTranscripts, listContactSubmissions } from '#app/enquiries/staff-enquiries.server'
+import { listChatTranscripts } from '#app/chat/staff-transcripts.server'
+import { findContactSubmission, listContactSubmissions } from '#app/enquiries/staff-enquiries.server'
 import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'

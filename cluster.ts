@@ -5,9 +5,9 @@
 // instances through the database), exactly as a second container would be.
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
-import { envAtStart } from '#app/config/env-at-start.server'
-import { log } from '#app/observability/logger.server'
-import { sessionSecrets } from '#app/session/secrets.server'
+import { envAtStart } from '#app/lib/config/env-at-start.server'
+import { log } from '#app/lib/observability/logger.server'
+import { sessionSecrets } from '#app/lib/session/secrets.server'
 
 // A worker that keeps dying is restarted after a pause that doubles (1 s, 2 s, 4 s … 30 s); one
 // that ran this long before it died is restarted at once.

@@ -1,7 +1,7 @@
 // npm run db:seed: writes the sample catalogue (idempotent) into the database at MONGODB_URI.
-import { getEnv } from '#app/config/env.server'
-import { connectToDatabase, disconnectFromDatabase } from '#app/db/connection.server'
-import { seedCatalogue } from '#app/db/seed.server'
+import { getEnv } from '#app/lib/config/env.server'
+import { connectToDatabase, disconnectFromDatabase } from '#app/lib/db/connection.server'
+import { seedCatalogue } from '#app/catalogue/seed.server'
 
 const env = getEnv()
 await connectToDatabase(env.MONGODB_URI)

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
-import { onContentChanged } from '#app/content/content-version.server'
-import { projectionOf } from '#app/db/views.server'
+import { onContentChanged } from '#app/catalogue/content-version.server'
+import { projectionOf } from '#app/lib/db/views.server'
 import type { ListState } from '#app/domain/list-state'
-import { markIncomplete } from '#app/http/request-context'
+import { markIncomplete } from '#app/lib/http/request-context'
 import {
   Plan,
   type PlanDocument,
@@ -12,7 +12,7 @@ import {
   type SolutionDocument,
   Testimonial,
   type TestimonialDocument,
-} from '#app/models/catalogue.server'
+} from '#app/catalogue/catalogue-model.server'
 
 // What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
 // the type and the projection. Catalogue records carry their own integer `id` (no _id leaves).
@@ -26,7 +26,7 @@ export type PlanSummary = Pick<PlanDocument, (typeof PLAN_FIELDS)[number]>
 export type TestimonialSummary = Pick<TestimonialDocument, 'id' | 'name' | 'company' | 'rating'> & { text: string }
 
 const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _id: 0 as const, ...projectionOf(fields) })
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 // The catalogue changes through the seed and staff edits, both of which announce it, so each instance keeps
 // it for a short while; pages and the JSON API read the same cached queries. A content change

@@ -1,7 +1,7 @@
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import type { ChatAvailability } from '#app/domain/chat'
 import { isWithinSupportHours, nextReplyBy } from '#app/domain/support-hours'
-import { StaffPresence } from '#app/models/chat.server'
+import { StaffPresence } from '#app/chat/chat-model.server'
 import { onePerProcess } from '#app/server/one-per-process'
 
 // "Online" (issue 15): within support hours while at least one staff member has the chat page open

@@ -1,5 +1,5 @@
 import { BUSINESS } from '#app/domain/business'
-import type { MailPayload } from '#app/mail/smtp.server'
+import type { MailPayload } from '#app/integrations/mail/smtp.server'
 
 // The chat's e-mails: plain text only (no HTML part), so nothing a visitor or staff member typed
 // can become markup or a link that was not written out in full.

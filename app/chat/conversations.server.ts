@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { isValidObjectId, Types } from 'mongoose'
-import { isDuplicateKeyError } from '#app/db/connection.server'
+import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import type { ChatMessage } from '#app/domain/chat'
-import { ChatConversation, ChatFeedEntry, ConversationMessage, type MessageAuthor } from '#app/models/chat.server'
+import { ChatConversation, ChatFeedEntry, ConversationMessage, type MessageAuthor } from '#app/chat/chat-model.server'
 
 // Conversations and their messages: the one place that numbers, stores and shapes them, for the
 // visitor's widget and /chat, the staff pages and APIs, and the event feed.

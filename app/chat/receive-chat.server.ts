@@ -1,12 +1,12 @@
-import { getEnv } from '#app/config/env.server'
-import { isDuplicateKeyError } from '#app/db/connection.server'
+import { getEnv } from '#app/lib/config/env.server'
+import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { BUSINESS } from '#app/domain/business'
 import type { ChatAvailability, ChatMessage } from '#app/domain/chat'
 import type { ChatRequest } from '#app/domain/chat-request'
 import { describeReplyBy, isWithinSupportHours } from '#app/domain/support-hours'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
-import { log } from '#app/observability/logger.server'
-import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
+import { ChatConversation, ConversationMessage } from '#app/chat/chat-model.server'
+import { log } from '#app/lib/observability/logger.server'
+import { deliverSoon, queueOutboxMessage } from '#app/integrations/mail/outbox.server'
 import { chatAvailability } from './availability.server'
 import {
   addToFeed,
@@ -19,7 +19,7 @@ import {
 } from './conversations.server'
 import { afterHoursChatNotification } from './chat-mail.server'
 import { chatFeed } from './live-feed.server'
-import { chatCard } from './teams.server'
+import { chatCard } from '#app/integrations/teams.server'
 
 /**
  * The automatic answer to a conversation's first message (and to one that reopens it). It says

@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose'
-import { getEnv } from '#app/config/env.server'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
-import { log } from '#app/observability/logger.server'
-import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
+import { getEnv } from '#app/lib/config/env.server'
+import { ChatConversation, ConversationMessage } from '#app/chat/chat-model.server'
+import { log } from '#app/lib/observability/logger.server'
+import { deliverSoon, queueOutboxMessage } from '#app/integrations/mail/outbox.server'
 import { chatReplyEmail } from './chat-mail.server'
 import { createResumeToken, RESUME_TOKEN_DAYS } from './resume-token.server'
 

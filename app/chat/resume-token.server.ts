@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Types } from 'mongoose'
-import { claimOnce } from '#app/db/claim-once.server'
-import { ChatConversation, ChatResumeToken } from '#app/models/chat.server'
+import { claimOnce } from '#app/lib/db/claim-once.server'
+import { ChatConversation, ChatResumeToken } from '#app/chat/chat-model.server'
 
 // The link in a chat reply e-mail takes the conversation up in the browser that opens it, once:
 // the token is stored as its SHA-256, and using it is a single-use claim (db/claim-once.server.ts),

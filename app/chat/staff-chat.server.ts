@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose'
-import type { SignedInAdmin } from '#app/auth/admin-session.server'
+import type { SignedInAdmin } from '#app/staff/admin-session.server'
 import type { ChatMessage } from '#app/domain/chat'
-import { ChatConversation } from '#app/models/chat.server'
-import { User } from '#app/models/user.server'
+import { ChatConversation } from '#app/chat/chat-model.server'
+import { User } from '#app/staff/user-model.server'
 import { appendMessage, type ConversationRecord, findConversation, messageView, transcript, unreadAndLast } from './conversations.server'
 import { chatFeed } from './live-feed.server'
 

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
-import { ChatConversation } from '#app/models/chat.server'
+import { ChatConversation } from '#app/chat/chat-model.server'
 import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability } from './availability.server'
 import { findConversationOfVisitor, messageView, transcript } from './conversations.server'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Cookie } from 'react-router'
-import { createSiteCookie } from '#app/session/site-cookie.server'
+import { createSiteCookie } from '#app/lib/session/site-cookie.server'
 
 let cookie: Cookie | undefined
 

@@ -1,5 +1,5 @@
 import { ADDRESS_LINES, BUSINESS } from '#app/domain/business'
-import type { LegalDocument } from '#app/content/legal'
+import type { LegalDocument } from '#app/catalogue/legal'
 import { SectionText } from '#app/components/ui/section-text'
 
 /** The three legal pages share one layout: title, last-updated date, contents, numbered sections. */

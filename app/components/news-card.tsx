@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { NewsCardData } from '#app/content/news-view'
+import type { NewsCardData } from '#app/catalogue/news-view'
 
 export type { NewsCardData }
 

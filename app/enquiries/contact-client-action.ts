@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ClientActionFunctionArgs } from 'react-router'
 import { CONTACT_FAILURE_FALLBACK, CONTACT_NO_RESPONSE_MESSAGE } from '#app/domain/contact-form-fields'
-import { isNoAnswer } from '#app/http/no-answer'
+import { isNoAnswer } from '#app/lib/http/no-answer'
 import type { ContactSubmission } from './contact-submission.server'
 
 function failure(message: string) {

@@ -1,7 +1,7 @@
 import { BUSINESS } from '#app/domain/business'
 import type { ContactFormValues } from '#app/domain/contact-form'
 import { serviceLabel } from '#app/domain/contact-form-fields'
-import type { MailPayload } from '#app/mail/smtp.server'
+import type { MailPayload } from '#app/integrations/mail/smtp.server'
 
 // Header values must stay on one line; the body is plain text, so nothing else needs escaping.
 function oneLine(text: string) {

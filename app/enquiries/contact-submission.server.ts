@@ -1,5 +1,5 @@
-import { projectionOf, toView, type View } from '#app/db/views.server'
-import type { ContactDocument } from '#app/models/contact.server'
+import { projectionOf, toView, type View } from '#app/lib/db/views.server'
+import type { ContactDocument } from '#app/enquiries/contact-model.server'
 
 /** What staff (and the contacts API, and the visitor's own 'Last Form Submission') see of an enquiry. */
 const SUBMISSION_FIELDS = ['createdAt', 'name', 'email', 'phone', 'service', 'message'] as const

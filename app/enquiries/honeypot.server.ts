@@ -1,5 +1,5 @@
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
-import { sessionSecrets } from '#app/session/secrets.server'
+import { sessionSecrets } from '#app/lib/session/secrets.server'
 
 const TRAP_FIELD = 'name__confirm'
 let honeypot: Honeypot | undefined

@@ -1,10 +1,10 @@
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import type { ContactFormValues } from '#app/domain/contact-form'
-import { Contact } from '#app/models/contact.server'
-import { deliverSoon, queueOutboxMessage } from '#app/outbox/outbox.server'
+import { Contact } from '#app/enquiries/contact-model.server'
+import { deliverSoon, queueOutboxMessage } from '#app/integrations/mail/outbox.server'
 import { contactNotification } from './contact-notification.server'
 import { type ContactSubmission, toSubmission } from './contact-submission.server'
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 /**
  * Saves an enquiry, then queues the staff e-mail. The save is what the visitor is told about: when

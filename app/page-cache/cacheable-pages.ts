@@ -1,6 +1,6 @@
 import { CHECKOUT_QUERY_PARAMS } from '#app/domain/checkout-choices'
-import { publicPagePaths } from '#app/content/public-pages'
-import { isDataRequestPath } from '#app/http/request-context'
+import { publicPagePaths } from '#app/catalogue/public-pages'
+import { isDataRequestPath } from '#app/lib/http/request-context'
 
 // What the page cache may answer: public pages and reads that every anonymous visitor gets alike,
 // each with the query parameters it understands. Anything else (another query parameter, a path

@@ -1,7 +1,7 @@
-import { assertSameOrigin, safeRedirectPath } from '#app/auth/same-origin.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { requestInfo } from '#app/http/request-context'
-import { readFormWithLimit } from '#app/http/request-body.server'
+import { assertSameOrigin, safeRedirectPath } from '#app/lib/http/same-origin.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { requestInfo } from '#app/lib/http/request-context'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { useCallback, useEffect, useState } from 'react'
 import { data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -12,7 +12,7 @@ import { getStripeJs } from '#app/components/checkout/stripe-browser'
 import { showToast } from '#app/components/ui/toaster'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { findHiddenPlanName, listPlans, settleList } from '#app/catalogue/catalogue.server'
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import { PAYMENT_RETURN_PARAMS, checkoutSearch, parsePlanId, readCheckoutChoices } from '#app/domain/checkout-choices'
 import { isCheckoutPath } from '#app/domain/site-paths'
@@ -37,12 +37,12 @@ import {
   isCheckoutSessionId,
   isStripeError,
   startHostedCheckout,
-} from '#app/payments/orders.server'
-import { getStripe, isCardPaymentConfigured, stripePublishableKey } from '#app/payments/stripe-client.server'
-import { hitRateLimit } from '#app/security/rate-limit.server'
-import { redirectWithToast } from '#app/session/toast.server'
+} from '#app/orders/orders.server'
+import { getStripe, isCardPaymentConfigured, stripePublishableKey } from '#app/integrations/stripe-client.server'
+import { hitRateLimit } from '#app/lib/rate-limit/rate-limit.server'
+import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/checkout'
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({

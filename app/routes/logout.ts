@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
-import { endAdminSession } from '#app/auth/admin-session.server'
-import { assertSameOrigin } from '#app/auth/same-origin.server'
+import { endAdminSession } from '#app/staff/admin-session.server'
+import { assertSameOrigin } from '#app/lib/http/same-origin.server'
 import { LOGGED_OUT_TOAST } from '#app/domain/admin-login-fields'
-import { redirectWithToast } from '#app/session/toast.server'
+import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/logout'
 
 // Visiting /logout by link changes nothing: only the POST from the Logout button ends the session.

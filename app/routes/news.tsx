@@ -1,6 +1,6 @@
 import { NewsCard } from '#app/components/news-card'
-import { getEnv } from '#app/config/env.server'
-import { listPublishedNews } from '#app/content/news.server'
+import { getEnv } from '#app/lib/config/env.server'
+import { listPublishedNews } from '#app/catalogue/news.server'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/news'
 

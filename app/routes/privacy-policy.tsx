@@ -1,6 +1,6 @@
 import { LegalDocumentPage } from '#app/components/legal-document-page'
-import { getEnv } from '#app/config/env.server'
-import { privacyPolicy } from '#app/content/legal'
+import { getEnv } from '#app/lib/config/env.server'
+import { privacyPolicy } from '#app/catalogue/legal'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/privacy-policy'
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import { BUSINESS } from '#app/domain/business'
-import { legalDocuments } from '#app/content/legal'
-import { listPublishedNews } from '#app/content/news.server'
+import { legalDocuments } from '#app/catalogue/legal'
+import { listPublishedNews } from '#app/catalogue/news.server'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/resources'
 

@@ -1,4 +1,4 @@
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 
 // Crawlers may read every public page; the staff area and the JSON API are not for search results.
 export function loader() {

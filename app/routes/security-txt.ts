@@ -1,4 +1,4 @@
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import { BUSINESS } from '#app/domain/business'
 
 /** How long a fetched copy stays valid (RFC 9116 asks for less than a year). */

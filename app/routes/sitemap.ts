@@ -1,6 +1,6 @@
-import { getEnv } from '#app/config/env.server'
-import { listPublishedNews } from '#app/content/news.server'
-import { publicPagePaths } from '#app/content/public-pages'
+import { getEnv } from '#app/lib/config/env.server'
+import { listPublishedNews } from '#app/catalogue/news.server'
+import { publicPagePaths } from '#app/catalogue/public-pages'
 
 function escapeXml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

@@ -1,4 +1,4 @@
-import { openUpload } from '#app/content/uploads.server'
+import { openUpload } from '#app/catalogue/uploads.server'
 import type { Route } from './+types/uploads'
 
 // Images staff uploaded (content/uploads.server.ts). A stored file never changes, so browsers and

@@ -1,6 +1,6 @@
-import { log } from '#app/observability/logger.server'
-import { metrics } from '#app/observability/metrics.server'
-import { INSTANCE_ID } from './instance.server'
+import { log } from '#app/lib/observability/logger.server'
+import { metrics } from '#app/lib/observability/metrics.server'
+import { INSTANCE_ID } from '#app/lib/instance.server'
 import { acquireJobLease } from './job-lease.server'
 
 /**

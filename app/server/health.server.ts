@@ -1,7 +1,7 @@
 import { Router } from 'express'
-import { pingDatabase } from '#app/db/connection.server'
-import { log } from '#app/observability/logger.server'
-import { labelRoute } from '#app/observability/request-scope.server'
+import { pingDatabase } from '#app/lib/db/connection.server'
+import { log } from '#app/lib/observability/logger.server'
+import { labelRoute } from '#app/lib/observability/request-scope.server'
 import { isDraining } from './shutdown.server'
 
 /**

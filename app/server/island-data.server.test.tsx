@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { type IslandData, IslandValuesContext, StaticIsland } from '#app/components/static-island'
-import { contextFor, requestInfo } from '#app/http/request-context'
+import { contextFor, requestInfo } from '#app/lib/http/request-context'
 import { islandData } from './island-data.server'
 
 const plans = { ok: true, items: [{ id: 1, name: 'Essential', price: 99 }] }

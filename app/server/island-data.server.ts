@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { RouterContextProvider } from 'react-router'
 import type { IslandData } from '#app/components/static-island'
-import { requestInfo } from '#app/http/request-context'
+import { requestInfo } from '#app/lib/http/request-context'
 
 /**
  * A static island's data as a loader returns it (components/static-island.tsx). A document's

@@ -1,6 +1,6 @@
-import { isDuplicateKeyError } from '#app/db/connection.server'
-import { JobLease } from '#app/models/job-lease.server'
-import { INSTANCE_ID } from './instance.server'
+import { isDuplicateKeyError } from '#app/lib/db/connection.server'
+import { JobLease } from '#app/server/job-lease-model.server'
+import { INSTANCE_ID } from '#app/lib/instance.server'
 
 const KEEP_LEASES_MS = 24 * 60 * 60 * 1000
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { NextFunction, Request, Response } from 'express'
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 // A shutdown the load balancer can follow. On SIGTERM /readyz answers 503 at once, so the balancer
 // stops sending new visitors here; the server keeps answering for the drain time (requests the

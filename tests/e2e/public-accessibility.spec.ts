@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
-import { seedNews } from '../../app/db/seed-news'
-import { publicPagePaths } from '../../app/content/public-pages'
+import { seedNews } from '../../app/catalogue/seed-news'
+import { publicPagePaths } from '../../app/catalogue/public-pages'
 
 // Every public page (the seeded articles among them), plus the 404 page and a small screen with the menu open.
 for (const path of [...publicPagePaths(), ...seedNews.map((article) => `/news/${article.slug}`), '/no-such-page']) {

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test'
-import { addToRollups, type Rollup, rollupDocument } from '../../app/observability/access-rollup'
-import { recentLogDocument } from '../../app/observability/recent-log'
+import { addToRollups, type Rollup, rollupDocument } from '../../app/analytics/access-rollup'
+import { recentLogDocument } from '../../app/analytics/recent-log'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)

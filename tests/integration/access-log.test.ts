@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { AccessLogEntry } from '#app/models/access-log.server'
-import { DailySalt } from '#app/models/daily-salt.server'
-import { pruneAccessLog, visitorKey } from '#app/observability/access-log.server'
+import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { DailySalt } from '#app/analytics/daily-salt-model.server'
+import { pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
 import { startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { changesBetween, pruneAuditTrail, recordAudit } from '#app/audit/audit.server'
-import { contextFor } from '#app/http/request-context'
-import { AuditEvent } from '#app/models/audit-event.server'
-import { addressKey } from '#app/observability/access-log.server'
+import { changesBetween, pruneAuditTrail, recordAudit } from '#app/staff/audit.server'
+import { contextFor } from '#app/lib/http/request-context'
+import { AuditEvent } from '#app/staff/audit-event-model.server'
+import { addressKey } from '#app/analytics/access-log.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 // Issue 14 point 4: the audit module the staff and content features write through.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { JobLease } from '#app/models/job-lease.server'
+import { JobLease } from '#app/server/job-lease-model.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
 import { acquireJobLease } from '#app/server/job-lease.server'
 import { setupTestDatabase } from '#tests/support/database'

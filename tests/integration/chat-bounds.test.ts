@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { listChatTranscripts, TRANSCRIPT_MESSAGES_SHOWN } from '#app/admin/enquiries.server'
+import { listChatTranscripts, TRANSCRIPT_MESSAGES_SHOWN } from '#app/chat/staff-transcripts.server'
 import { feedEntry, feedHead, moveEmbeddedChatMessages, TRANSCRIPT_LIMIT, transcript } from '#app/chat/conversations.server'
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
+import { ChatConversation, ConversationMessage } from '#app/chat/chat-model.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 setupTestDatabase('chat_bounds')

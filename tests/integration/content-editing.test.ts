@@ -1,9 +1,9 @@
 import mongoose from 'mongoose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedCatalogue } from '#app/db/seed.server'
-import { AuditEvent } from '#app/models/audit-event.server'
-import { Plan } from '#app/models/catalogue.server'
-import { NewsArticle } from '#app/models/news.server'
+import { seedCatalogue } from '#app/catalogue/seed.server'
+import { AuditEvent } from '#app/staff/audit-event-model.server'
+import { Plan } from '#app/catalogue/catalogue-model.server'
+import { NewsArticle } from '#app/catalogue/news-model.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { pngImage } from '#tests/support/images'
@@ -274,7 +274,7 @@ describe('plans', () => {
 
 describe('two staff editing the same record', () => {
   it('refuses the second save with a readable conflict and overwrites nothing', async () => {
-    const service = await (await import('#app/models/catalogue.server')).Service.findOne({ id: 1 }).lean()
+    const service = await (await import('#app/catalogue/catalogue-model.server')).Service.findOne({ id: 1 }).lean()
     const form = (name: string) => ({
       name,
       shortDescription: service!.shortDescription,
@@ -294,7 +294,7 @@ describe('two staff editing the same record', () => {
     )
     expect(html).toContain('Saved by someone else: </span>Managed IT (first editor)')
     expect(html).toContain('value="Managed IT (second editor)"')
-    const stored = await (await import('#app/models/catalogue.server')).Service.findOne({ id: 1 }).lean()
+    const stored = await (await import('#app/catalogue/catalogue-model.server')).Service.findOne({ id: 1 }).lean()
     expect(stored?.name).toBe('Managed IT (first editor)')
   })
 })
@@ -306,7 +306,7 @@ describe('testimonials', () => {
     expect(home.indexOf('id="about"')).toBeLessThan(home.indexOf('id="testimonials"'))
     expect(home.indexOf('id="testimonials"')).toBeLessThan(home.indexOf('id="contact"'))
     expect(home).toContain('Whitfield Family Dentistry')
-    const { Testimonial } = await import('#app/models/catalogue.server')
+    const { Testimonial } = await import('#app/catalogue/catalogue-model.server')
     for (const testimonial of await Testimonial.find().lean()) {
       const response = await asStaff('/admin/content/testimonials', {
         method: 'POST',

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
-import { LockTimeoutError, pruneExpiredLocks, withDocumentLock } from '#app/db/document-lock.server'
-import { Lock } from '#app/models/lock.server'
+import { LockTimeoutError, pruneExpiredLocks, withDocumentLock } from '#app/lib/db/document-lock.server'
+import { Lock } from '#app/lib/db/lock-model.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 setupTestDatabase('document_lock')

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
-import { contextFor } from '#app/http/request-context'
+import { contextFor } from '#app/lib/http/request-context'
 import { setupTestDatabase } from '#tests/support/database'
 
-// Every JSON API action takes its request the same way (app/http/json-action.server.ts) and
+// Every JSON API action takes its request the same way (app/lib/http/json-action.server.ts) and
 // refuses in the same shapes: 405 with Allow, 415, 413, and one 400 body {message, errors}.
 // The route modules are called as React Router calls them, against a real database; the staff
 // guard is replaced by a signed-in admin (over HTTP, tests/integration/checkout-payments.test.ts).
-vi.mock('#app/auth/require-admin.server', () => ({
+vi.mock('#app/staff/require-admin.server', () => ({
   requireAdminApi: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })),
 }))
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '#app/domain/chat'
-import { ChatConversation, ConversationMessage } from '#app/models/chat.server'
+import { ChatConversation, ConversationMessage } from '#app/chat/chat-model.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { openEventStream } from '#tests/support/event-stream'

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
-import { contextFor } from '#app/http/request-context'
-import { Order } from '#app/models/order.server'
+import { contextFor } from '#app/lib/http/request-context'
+import { Order } from '#app/orders/order-model.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 // The staff-only status update's rules, called as its route module with the guard replaced by a
 // signed-in admin. Over HTTP (no session: 401; a real staff session: the body checks 415, 413 and
 // 400, then the update) tests/integration/checkout-payments.test.ts checks it.
-vi.mock('#app/auth/require-admin.server', () => ({
+vi.mock('#app/staff/require-admin.server', () => ({
   requireAdminApi: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })),
 }))
 const { action } = await import('#app/routes/api/orders.$id.update-status')

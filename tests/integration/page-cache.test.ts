@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import http, { type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Plan } from '#app/models/catalogue.server'
+import { Plan } from '#app/catalogue/catalogue-model.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimitHit } from '#app/models/rate-limit.server'
-import { hitRateLimit, hitRateLimits, peekRateLimit, pruneRateLimits, resetRateLimit } from '#app/security/rate-limit.server'
+import { RateLimitHit } from '#app/lib/rate-limit/rate-limit-model.server'
+import { hitRateLimit, hitRateLimits, peekRateLimit, pruneRateLimits, resetRateLimit } from '#app/lib/rate-limit/rate-limit.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 setupTestDatabase('rate_limit')

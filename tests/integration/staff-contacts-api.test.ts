@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { Contact } from '#app/models/contact.server'
-import { contextFor } from '#app/http/request-context'
+import { Contact } from '#app/enquiries/contact-model.server'
+import { contextFor } from '#app/lib/http/request-context'
 import { setupTestDatabase } from '#tests/support/database'
 
 // GET /api/admin/contacts pages through every submission (it used to stop silently at 1,000).
 // Called as its route module against a real database, the staff guard replaced by a signed-in
 // admin (the guard itself: tests/e2e/staff-auth.spec.ts).
-vi.mock('#app/auth/require-admin.server', () => ({
+vi.mock('#app/staff/require-admin.server', () => ({
   requireAdminApi: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })),
 }))
 const { loader } = await import('#app/routes/api/admin/contacts')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Contact } from '#app/models/contact.server'
-import { writeRollupsFor } from '#app/observability/access-rollup.server'
+import { Contact } from '#app/enquiries/contact-model.server'
+import { writeRollupsFor } from '#app/analytics/access-rollup.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { type DatabaseProxy, startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AccessLogEntry } from '#app/models/access-log.server'
-import { pruneAccessLog } from '#app/observability/access-log.server'
+import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { pruneAccessLog } from '#app/analytics/access-log.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 setupTestDatabase('staff_prune')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { AccessLogRollup } from '#app/models/access-log-rollup.server'
-import { getAccessAnalytics } from '#app/observability/access-analytics.server'
-import { AccessLogRollupWriter } from '#app/observability/access-rollup.server'
+import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
+import { getAccessAnalytics } from '#app/analytics/access-analytics.server'
+import { AccessLogRollupWriter } from '#app/analytics/access-rollup.server'
 import { setupTestDatabase } from '#tests/support/database'
 
 setupTestDatabase('staff_rollups')

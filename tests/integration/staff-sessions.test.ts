@@ -5,12 +5,12 @@ import {
   pruneAdminSessions,
   SESSION_MAX_AGE_SECONDS,
   startAdminSession,
-} from '#app/auth/admin-session.server'
-import { signIn } from '#app/auth/sign-in.server'
-import { AdminSession } from '#app/models/admin-session.server'
-import { User } from '#app/models/user.server'
+} from '#app/staff/admin-session.server'
+import { signIn } from '#app/staff/sign-in.server'
+import { AdminSession } from '#app/staff/admin-session-model.server'
+import { User } from '#app/staff/user-model.server'
 import { setupTestDatabase } from '#tests/support/database'
-import { ensureAdminAccount } from '#app/auth/admin-account.server'
+import { ensureAdminAccount } from '#app/staff/admin-account.server'
 
 setupTestDatabase('staff_sessions')
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import mongoose from 'mongoose'
 import { afterAll, beforeAll } from 'vitest'
-import { connectToDatabase, disconnectFromDatabase, ensureIndexes } from '#app/db/connection.server'
-import '#app/models/index.server'
+import { connectToDatabase, disconnectFromDatabase, ensureIndexes } from '#app/lib/db/connection.server'
+import '#app/server/all-models.server'
 
 /** The address of the local test database server (set by scripts/with-services.mjs). */
 export function testServerUri() {

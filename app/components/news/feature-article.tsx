@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
-import type { NewsArticleView } from '#app/content/news-view'
+import type { NewsArticleView } from '#app/catalogue/news-view'
 import { ArticleBody } from './article-body'
 
 /** The featured layout (SPEC §2's tech-trends article; staff may choose it for any): a wide banner and a 'Get Started Today' call. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { DEFAULT_NEWS_IMAGE } from '#app/components/news-card'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
-import type { NewsArticleView } from '#app/content/news-view'
+import type { NewsArticleView } from '#app/catalogue/news-view'
 import { ArticleBody } from './article-body'
 
 /** SPEC §2 shared article layout: hero image (or the default logo image), date, title, body, links. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
-import { inlineLinks } from '#app/content/inline-links'
+import { inlineLinks } from '#app/catalogue/inline-links'
 
 const linkClass = 'font-medium text-brand-700 underline hover:text-brand-800'
 

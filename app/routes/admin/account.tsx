@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
-import { recordAudit } from '#app/audit/audit.server'
-import { requireAdmin } from '#app/auth/require-admin.server'
-import { changeOwnPassword, checkOwnPassword, isTotpRequired, ownAccountDetails } from '#app/auth/staff-accounts.server'
+import { recordAudit } from '#app/staff/audit.server'
+import { requireAdmin } from '#app/staff/require-admin.server'
+import { changeOwnPassword, checkOwnPassword, isTotpRequired, ownAccountDetails } from '#app/staff/staff-accounts.server'
 import {
   cancelTotpEnrolment,
   confirmTotpEnrolment,
@@ -13,21 +13,21 @@ import {
   removeTotp,
   replaceRecoveryCodes,
   TOO_MANY_CODES_MESSAGE,
-} from '#app/auth/totp.server'
-import { adminButtonClass } from '#app/components/admin/admin-buttons'
-import { StaffHeader } from '#app/components/admin/staff-header'
+} from '#app/staff/totp.server'
+import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { StaffHeader } from '#app/components/staff/staff-header'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { FormError } from '#app/components/ui/form-error'
 import { Field } from '#app/components/ui/field'
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { pageMeta } from '#app/domain/seo'
 import { changePasswordSchema, MIN_PASSWORD_LENGTH, ROLE_LABELS, secondFactorCodeSchema } from '#app/domain/staff'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { requestInfo } from '#app/http/request-context'
-import { readFormWithLimit } from '#app/http/request-body.server'
-import { redirectWithToast } from '#app/session/toast.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { requestInfo } from '#app/lib/http/request-context'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
+import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/account'
 
 // Everyone's own account (issue 14 points 1 and 2): change the password, turn two-step verification

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router'
-import { adminButtonClass } from '#app/components/admin/admin-buttons'
-import { StaffHeader } from '#app/components/admin/staff-header'
-import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/failure-messages'
+import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { StaffHeader } from '#app/components/staff/staff-header'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/failure-messages'
 
 // The staff area's layout (a pathless route around every /admin page): the page frame, and the
 // error boundary that keeps a staff page's failure inside the staff chrome ('Order not found',

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { contextFor } from '#app/http/request-context'
+import { contextFor } from '#app/lib/http/request-context'
 
 // SPEC §8 on the Access Logs page: a failure other than the database being away shows 'Failed to
 // fetch analytics' or 'Failed to fetch logs' in the page, not the error page. (The database away:
 // tests/integration/staff-load-failures.test.ts; with JavaScript: tests/e2e/staff-logs.spec.ts.)
-vi.mock('#app/auth/require-admin.server', () => ({ requireAdmin: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })) }))
-vi.mock('#app/observability/access-analytics.server', () => ({
+vi.mock('#app/staff/require-admin.server', () => ({ requireAdmin: vi.fn(async () => ({ id: 'staff-1', username: 'staff' })) }))
+vi.mock('#app/analytics/access-analytics.server', () => ({
   getAccessAnalytics: vi.fn(async () => {
     throw new TypeError("Cannot read properties of undefined (reading 'requests')")
   }),
@@ -15,9 +15,9 @@ vi.mock('#app/observability/access-analytics.server', () => ({
 }))
 // The page reads its address from the configuration; no database is reached.
 vi.stubEnv('MONGODB_URI', 'mongodb://127.0.0.1:9/unused')
-vi.mock('#app/observability/logger.server', () => ({ log: { error: vi.fn(), warn: vi.fn(), info: vi.fn() } }))
+vi.mock('#app/lib/observability/logger.server', () => ({ log: { error: vi.fn(), warn: vi.fn(), info: vi.fn() } }))
 const { loader } = await import('./logs')
-const { log } = await import('#app/observability/logger.server')
+const { log } = await import('#app/lib/observability/logger.server')
 
 async function load(path: string) {
   const request = new Request(`http://localhost${path}`)

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
-import { requireOwner } from '#app/auth/require-admin.server'
+import { requireOwner } from '#app/staff/require-admin.server'
 import {
   type AccountResult,
   createStaffAccount,
@@ -11,19 +11,19 @@ import {
   resetStaffPassword,
   setTotpRequired,
   updateStaffAccount,
-} from '#app/auth/staff-accounts.server'
-import { adminButtonClass } from '#app/components/admin/admin-buttons'
-import { StaffHeader } from '#app/components/admin/staff-header'
-import { type StaffColumn, StaffTable } from '#app/components/admin/staff-table'
+} from '#app/staff/staff-accounts.server'
+import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { StaffHeader } from '#app/components/staff/staff-header'
+import { type StaffColumn, StaffTable } from '#app/components/staff/staff-table'
 import { buttonClasses } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
-import { getEnv } from '#app/config/env.server'
+import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { pageMeta } from '#app/domain/seo'
 import { newStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_ROLES, staffNameSchema } from '#app/domain/staff'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { readFormWithLimit } from '#app/http/request-body.server'
-import { redirectWithToast } from '#app/session/toast.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
+import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/staff'
 
 // Owners manage accounts (issue 14 points 1 and 2): add one (its one-time set-password link is shown

@@ -5,9 +5,9 @@ import { chatFeed } from '#app/chat/live-feed.server'
 import { existingChatVisitor } from '#app/chat/visitor-cookie.server'
 import { noteVisitorPresence, resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
 import { sitePagePath } from '#app/domain/chat'
-import { requestInfo } from '#app/http/request-context'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
-import { log } from '#app/observability/logger.server'
+import { requestInfo } from '#app/lib/http/request-context'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
+import { log } from '#app/lib/observability/logger.server'
 import type { Route } from './+types/chat-events'
 
 // GET /api/chat/events (issue 15): Server-Sent Events for the visitor's conversation. Each `message`

@@ -1,5 +1,5 @@
 import { visitorChat } from '#app/chat/visitor-chat.server'
-import { handleJsonErrors } from '#app/http/responses.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
 
 // GET /api/chat/messages (issue 15): the visitor's transcript, whether staff are online, and if not
 // when to expect a reply. Only the signed visitor cookie reads a conversation; without one (or

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { recordVisitorPage } from '#app/chat/visitor-chat.server'
 import { sitePagePath } from '#app/domain/chat'
-import { CHAT_PAGE_RATE_LIMIT } from '#app/enquiries/limits.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { requestInfo } from '#app/http/request-context'
+import { CHAT_PAGE_RATE_LIMIT } from '#app/chat/limits.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { requestInfo } from '#app/lib/http/request-context'
 import type { Route } from './+types/chat-page'
 
 // POST /api/chat/page {page}: a visitor with a conversation moved to another page without a full

@@ -1,9 +1,9 @@
 import { contactJsonSchema } from '#app/domain/contact-form'
 import { CONTACT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { receiveContact } from '#app/enquiries/receive-contact.server'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { requestInfo } from '#app/http/request-context'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { requestInfo } from '#app/lib/http/request-context'
 import type { Route } from './+types/contact'
 
 // POST /api/contact (SPEC §7): {name, email, phone, service, message} → 201 {contact}.

@@ -1,19 +1,19 @@
 import { CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE, TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE } from '#app/domain/payment-messages'
-import { BODY_LIMITS } from '#app/http/body-limits'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { paymentRequestSchema } from '#app/domain/payment-request'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { requestInfo } from '#app/http/request-context'
-import { badRequest, jsonError } from '#app/http/responses.server'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { requestInfo } from '#app/lib/http/request-context'
+import { badRequest, jsonError } from '#app/lib/http/responses.server'
 import {
   OrderRequestError,
   PAYMENT_ATTEMPT_LIMIT,
   PROVIDER_UNAVAILABLE_MESSAGE,
   isStripeError,
   startCardPayment,
-} from '#app/payments/orders.server'
-import { getStripe, isCardPaymentConfigured } from '#app/payments/stripe-client.server'
+} from '#app/orders/orders.server'
+import { getStripe, isCardPaymentConfigured } from '#app/integrations/stripe-client.server'
 import type { Route } from './+types/create-payment-intent'
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 // SPEC §7: POST /api/create-payment-intent. Validates, prices on the server, stores a pending
 // order and an incomplete Stripe subscription, and answers the secret Stripe.js confirms.

@@ -1,4 +1,4 @@
-import { jsonError } from '#app/http/responses.server'
+import { jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/not-found'
 
 // Any other path under /api/, whatever the method: a JSON 404, as API clients expect, never the

@@ -1,9 +1,9 @@
-import { findAdminSession } from '#app/auth/admin-session.server'
-import { requestInfo } from '#app/http/request-context'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
-import { bearerToken } from '#app/payments/order-access.server'
-import { findOrderStatus } from '#app/payments/orders.server'
-import { hitRateLimit } from '#app/security/rate-limit.server'
+import { findAdminSession } from '#app/staff/admin-session.server'
+import { requestInfo } from '#app/lib/http/request-context'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
+import { bearerToken } from '#app/orders/order-access.server'
+import { findOrderStatus } from '#app/orders/orders.server'
+import { hitRateLimit } from '#app/lib/rate-limit/rate-limit.server'
 import type { Route } from './+types/orders.$id'
 
 // SPEC §7: GET /api/orders/{id}, used by the buyer's page to check the status. It shows only

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { changeOrderStatus } from '#app/admin/orders.server'
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { changeOrderStatus } from '#app/orders/staff-orders.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { ORDER_STATUSES } from '#app/domain/order-status'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { jsonError } from '#app/http/responses.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/orders.$id.update-status'
 
 // SPEC §7: POST /api/orders/{id}/update-status with status and paymentId. Staff only: buyers

@@ -1,5 +1,5 @@
 import { listPlans } from '#app/catalogue/catalogue.server'
-import { handleJsonErrors } from '#app/http/responses.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
 
 export function loader() {
   return handleJsonErrors(async () => Response.json(await listPlans()))

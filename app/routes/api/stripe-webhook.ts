@@ -1,11 +1,11 @@
-import { getEnv } from '#app/config/env.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { BodyTooLargeError, readBodyWithLimit, tooLargeMessage } from '#app/http/request-body.server'
-import { badRequest, handleJsonErrors, jsonError } from '#app/http/responses.server'
-import { getStripe } from '#app/payments/stripe-client.server'
-import { applyStripeEvent, WebhookConflictError } from '#app/payments/webhook.server'
+import { getEnv } from '#app/lib/config/env.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { BodyTooLargeError, readBodyWithLimit, tooLargeMessage } from '#app/lib/http/request-body.server'
+import { badRequest, handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
+import { getStripe } from '#app/integrations/stripe-client.server'
+import { applyStripeEvent, WebhookConflictError } from '#app/orders/webhook.server'
 import type { Route } from './+types/stripe-webhook'
-import { log } from '#app/observability/logger.server'
+import { log } from '#app/lib/observability/logger.server'
 
 // POST /api/stripe/webhook: Stripe's signed events settle orders. The signature is checked over
 // the raw body, so the body is read as text and parsed only by the SDK.

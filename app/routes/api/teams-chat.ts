@@ -1,10 +1,11 @@
 import { receiveChatMessage } from '#app/chat/receive-chat.server'
 import { chatVisitor } from '#app/chat/visitor-cookie.server'
 import { chatRequestSchema } from '#app/domain/chat-request'
-import { CHAT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { requestInfo } from '#app/http/request-context'
+import { CHAT_RATE_LIMIT } from '#app/chat/limits.server'
+import { RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { requestInfo } from '#app/lib/http/request-context'
 import type { Route } from './+types/teams-chat'
 
 // POST /api/teams-chat (SPEC §7): {message, email?, name?} → {ok, response}. The message is stored

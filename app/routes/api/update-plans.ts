@@ -1,8 +1,8 @@
-import { recordAudit } from '#app/audit/audit.server'
-import { requireAdminApi } from '#app/auth/require-admin.server'
-import { syncPlanCatalogue } from '#app/db/seed.server'
-import { postOnly } from '#app/http/json-action.server'
-import { handleJsonErrors } from '#app/http/responses.server'
+import { recordAudit } from '#app/staff/audit.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
+import { syncPlanCatalogue } from '#app/catalogue/seed.server'
+import { postOnly } from '#app/lib/http/json-action.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
 import type { Route } from './+types/update-plans'
 
 // Staff only: puts back the sample plans that are missing and never touches a plan that exists, so

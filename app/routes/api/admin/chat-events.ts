@@ -1,9 +1,9 @@
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { eventStreamResponse } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { takeStreamSlot } from '#app/chat/visitor-chat.server'
-import { requestInfo } from '#app/http/request-context'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { requestInfo } from '#app/lib/http/request-context'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-events'
 
 // GET /api/admin/chats/events (issue 15): every new message of every conversation, as `message`

@@ -1,9 +1,9 @@
-import { type AdminUser, requireAdminApi } from '#app/auth/require-admin.server'
+import { type AdminUser, requireAdminApi } from '#app/staff/require-admin.server'
 import { replyToConversation } from '#app/chat/staff-chat.server'
 import { staffReplySchema } from '#app/domain/chat-request'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction, postOnly } from '#app/http/json-action.server'
-import { jsonError } from '#app/http/responses.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
+import { jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-messages'
 
 // POST /api/admin/chats/:id/messages {text} → 201 {message} (issue 15): a staff reply, stored with the

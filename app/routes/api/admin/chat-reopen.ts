@@ -1,7 +1,7 @@
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { reopenConversation } from '#app/chat/staff-chat.server'
-import { postOnly } from '#app/http/json-action.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { postOnly } from '#app/lib/http/json-action.server'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-reopen'
 
 // POST /api/admin/chats/:id/reopen (issue 15): reopens a conversation (a note in the transcript says who). 404 unknown.

@@ -1,6 +1,6 @@
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { conversationDetail } from '#app/chat/staff-chat.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat'
 
 // GET /api/admin/chats/:id (issue 15): one conversation and its transcript (the newest 200 messages).

@@ -1,6 +1,6 @@
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { listConversations } from '#app/chat/staff-chat.server'
-import { handleJsonErrors } from '#app/http/responses.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chats'
 
 // GET /api/admin/chats (issue 15): the latest conversations, newest activity first, with unread counts.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { CONTACTS_API_PAGE, listContactSubmissionsForApi } from '#app/admin/enquiries.server'
-import { requireAdminApi } from '#app/auth/require-admin.server'
+import { CONTACTS_API_PAGE, listContactSubmissionsForApi } from '#app/enquiries/staff-enquiries.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
 import { fieldErrors } from '#app/domain/zod'
-import { badRequest, handleJsonErrors } from '#app/http/responses.server'
+import { badRequest, handleJsonErrors } from '#app/lib/http/responses.server'
 import type { Route } from './+types/contacts'
 
 // SPEC §7: a list of id, createdAt, name, email, phone, service, message, newest first, a page

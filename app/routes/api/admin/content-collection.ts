@@ -1,4 +1,4 @@
-import { createRecord, listRecords } from '#app/content/content-api.server'
+import { createRecord, listRecords } from '#app/catalogue/content-api.server'
 import type { Route } from './+types/content-collection'
 
 // GET and POST /api/admin/plans, services, solutions, testimonials and news (content/content-api.server.ts).

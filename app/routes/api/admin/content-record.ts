@@ -1,4 +1,4 @@
-import { changeRecord, readRecord } from '#app/content/content-api.server'
+import { changeRecord, readRecord } from '#app/catalogue/content-api.server'
 import type { Route } from './+types/content-record'
 
 // GET, PATCH and DELETE /api/admin/<kind>/:id (content/content-api.server.ts).

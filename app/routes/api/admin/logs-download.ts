@@ -1,7 +1,7 @@
-import { recordAudit } from '#app/audit/audit.server'
-import { requireAdminApi } from '#app/auth/require-admin.server'
-import { handleJsonErrors } from '#app/http/responses.server'
-import { accessLogCsvFileName, accessLogCsvStream } from '#app/observability/access-analytics.server'
+import { recordAudit } from '#app/staff/audit.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
+import { accessLogCsvFileName, accessLogCsvStream } from '#app/analytics/access-analytics.server'
 import type { Route } from './+types/logs-download'
 
 // The last 24 hours as a CSV file, streamed (see accessLogCsvStream for why memory stays flat).

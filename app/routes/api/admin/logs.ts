@@ -1,6 +1,6 @@
-import { getRawAccessLog } from '#app/observability/access-analytics.server'
+import { getRawAccessLog } from '#app/analytics/access-analytics.server'
 import type { Route } from './+types/logs'
-import { logsJson } from '#app/admin/logs-json.server'
+import { logsJson } from '#app/analytics/logs-json.server'
 
 export function loader({ request }: Route.LoaderArgs) {
   return logsJson(request, async () => ({ logs: await getRawAccessLog(), message: 'Logs retrieved successfully' }))

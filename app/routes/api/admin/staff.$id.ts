@@ -1,9 +1,9 @@
-import { requireOwnerApi } from '#app/auth/require-admin.server'
-import { accountRefusal, findStaffAccount, updateStaffAccount } from '#app/auth/staff-accounts.server'
+import { requireOwnerApi } from '#app/staff/require-admin.server'
+import { accountRefusal, findStaffAccount, updateStaffAccount } from '#app/staff/staff-accounts.server'
 import { staffPatchSchema } from '#app/domain/staff'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction } from '#app/http/json-action.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction } from '#app/lib/http/json-action.server'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/staff.$id'
 
 // Owners only (issue 14 point 5): GET one account; PATCH any of {name, role, disabled}. Disabling

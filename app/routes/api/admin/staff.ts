@@ -1,9 +1,9 @@
-import { requireOwnerApi } from '#app/auth/require-admin.server'
-import { accountRefusal, createStaffAccount, listStaffAccounts } from '#app/auth/staff-accounts.server'
+import { requireOwnerApi } from '#app/staff/require-admin.server'
+import { accountRefusal, createStaffAccount, listStaffAccounts } from '#app/staff/staff-accounts.server'
 import { newStaffSchema } from '#app/domain/staff'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { jsonAction } from '#app/http/json-action.server'
-import { handleJsonErrors } from '#app/http/responses.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { jsonAction } from '#app/lib/http/json-action.server'
+import { handleJsonErrors } from '#app/lib/http/responses.server'
 import type { Route } from './+types/staff'
 
 // Owners only (issue 14 point 5): GET lists the accounts; POST {username, name, role} adds one and

@@ -1,8 +1,8 @@
-import { requireAdminApi } from '#app/auth/require-admin.server'
-import { storeUpload, UploadRefused } from '#app/content/uploads.server'
-import { BODY_LIMITS } from '#app/http/body-limits'
-import { readFormWithLimit } from '#app/http/request-body.server'
-import { handleJsonErrors, jsonError } from '#app/http/responses.server'
+import { requireAdminApi } from '#app/staff/require-admin.server'
+import { storeUpload, UploadRefused } from '#app/catalogue/uploads.server'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
+import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/uploads'
 
 // POST /api/admin/uploads (multipart, field `file`): stores a PNG, JPEG or WebP image of at most

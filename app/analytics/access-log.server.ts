@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { DailySalt } from '#app/analytics/daily-salt-model.server'
+import { AccessLogRollupWriter } from './access-rollup.server'
+import { deleteInBatches } from '#app/lib/db/delete-in-batches.server'
+import { log } from '#app/lib/observability/logger.server'
+import { metrics } from '#app/lib/observability/metrics.server'
+
+export const ACCESS_LOG_RETENTION_DAYS = 30
+/** User agents and referrers are whatever a client sends: kept short. */
+export const MAX_HEADER_TEXT = 256
+const FLUSH_INTERVAL_MS = 2000
+/** A burst is written in batches of about this size rather than waiting for the timer. */
+const FLUSH_AT_ENTRIES = 500
+const MAX_BUFFERED = 5000
+
+type PendingEntry = {
+  timestamp: Date
+  method: string
+  path: string
+  status: number
+  responseTimeMs: number
+  ip: string
+  userAgent?: string
+  referrer?: string
+}
+
+const saltByDay = new Map<string, Promise<string>>()
+
+/** The day's salt, created once in the database and shared by every instance. */
+function saltFor(day: string): Promise<string> {
+  let salt = saltByDay.get(day)
+  if (!salt) {
+    salt = DailySalt.findOneAndUpdate(
+      { day },
+      { $setOnInsert: { day, value: randomBytes(32).toString('base64') } },
+      { upsert: true, returnDocument: 'after' },
+    )
+      .lean()
+      .then((doc) => doc!.value)
+    salt.catch(() => saltByDay.delete(day))
+    saltByDay.clear()
+    saltByDay.set(day, salt)
+  }
+  return salt
+}
+
+export function visitorKey(salt: string, ip: string, userAgent = '') {
+  return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 22)
+}
+
+/**
+ * A client address as a key that never reveals it: the same address gives the same key all (UTC)
+ * day, so records of one day can be compared (the audit trail's failed sign-ins), and once the day's
+ * salt is pruned with the access log the key can't be traced back by trying every address.
+ */
+export async function addressKey(ip: string, now = new Date()): Promise<string> {
+  return visitorKey(await saltFor(now.toISOString().slice(0, 10)), ip)
+}
+
+/**
+ * The page a visitor came from, without its query string or fragment: those can carry search terms,
+ * tokens or e-mail addresses from the other site's address bar.
+ */
+export function referrerWithoutQuery(referrer: string | undefined): string | undefined {
+  if (!referrer) return undefined
+  return referrer.split(/[?#]/, 1)[0]!.slice(0, MAX_HEADER_TEXT) || undefined
+}
+
+/**
+ * Requests are logged when their response finishes: the entry goes into an in-memory buffer that a
+ * timer (or a burst) writes with one unordered insertMany, so no request waits on the database. When
+ * the database can't keep up, the buffer stays bounded and what it drops is counted in the rollups as
+ * "not recorded", so staff see that figures are missing. Raw IPs never leave memory.
+ */
+export class AccessLogBuffer {
+  private buffer: PendingEntry[] = []
+  private inFlight = 0
+  /** After a failed write, bursts wait for the timer: no retry per request while the database is away. */
+  private earlyFlushAfter = 0
+  private timer: NodeJS.Timeout | undefined
+  private flushing: Promise<void> | undefined
+  /** Keeps the staff analytics' running totals (see access-rollup.server.ts). */
+  private readonly rollups = new AccessLogRollupWriter()
+  dropped = 0
+
+  middleware = (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint()
+    res.once('finish', () => {
+      this.push({
+        timestamp: new Date(),
+        method: req.method,
+        path: req.originalUrl.split('?')[0]!.slice(0, 512),
+        status: res.statusCode,
+        responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+        ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        userAgent: req.get('user-agent')?.slice(0, MAX_HEADER_TEXT),
+        referrer: referrerWithoutQuery(req.get('referer')),
+      })
+    })
+    next()
+  }
+
+  private countDropped(count: number) {
+    if (count === 0) return
+    this.dropped += count
+    metrics.accessLogDropped.inc(count)
+    this.rollups.recordNotRecorded(count)
+  }
+
+  /** Entries not yet in the database: buffered, or in a write under way. */
+  get pending() {
+    return this.buffer.length + this.inFlight
+  }
+
+  private reportPending() {
+    metrics.accessLogPending.set(this.pending)
+  }
+
+  push(entry: PendingEntry) {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      // The database is away or slower than the traffic: keep memory bounded and count what was lost.
+      this.buffer.shift()
+      this.countDropped(1)
+    }
+    this.buffer.push(entry)
+    this.reportPending()
+    if (this.buffer.length >= FLUSH_AT_ENTRIES && !this.flushing) this.flushEarly()
+  }
+
+  private flushEarly() {
+    if (this.timer && Date.now() >= this.earlyFlushAfter) void this.flush()
+  }
+
+  start() {
+    this.timer ??= setInterval(() => void this.flush(), FLUSH_INTERVAL_MS)
+    this.timer.unref()
+  }
+
+  async stop() {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.flush()
+  }
+
+  flush(): Promise<void> {
+    this.flushing ??= this.writeBuffered().finally(() => {
+      this.flushing = undefined
+      // A burst that arrived during the write goes out now instead of waiting for the timer.
+      if (this.buffer.length >= FLUSH_AT_ENTRIES) this.flushEarly()
+    })
+    return this.flushing
+  }
+
+  private async writeBuffered() {
+    if (this.buffer.length === 0) return
+    const batch = this.buffer
+    this.buffer = []
+    this.inFlight = batch.length
+    try {
+      const day = new Date().toISOString().slice(0, 10)
+      const salt = await saltFor(day)
+      const entries = batch.map(({ ip, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) }))
+      await AccessLogEntry.insertMany(entries, { ordered: false, lean: true })
+      this.rollups.record(entries)
+    } catch (error) {
+      // Put the batch back (newest last) so a short outage loses nothing.
+      const kept = [...batch, ...this.buffer]
+      this.countDropped(Math.max(0, kept.length - MAX_BUFFERED))
+      this.buffer = kept.slice(-MAX_BUFFERED)
+      log.warn({ entries: batch.length, err: error }, 'access log: flush failed, entries kept for retry')
+      this.earlyFlushAfter = Date.now() + FLUSH_INTERVAL_MS
+      this.inFlight = 0
+      this.reportPending()
+      return
+    }
+    // The totals stay in memory when this fails and are written with the next flush.
+    await this.rollups
+      .save()
+      .catch((error: Error) => log.warn({ err: error }, 'access log: rollup write failed, retried with the next flush'))
+    this.inFlight = 0
+    this.reportPending()
+  }
+}
+
+/**
+ * Deletes entries past retention (in batches: busy days exceed FerretDB's deleteMany limit), and the
+ * daily salts of those days: without its salt, a visitor key can no longer be linked to anyone.
+ */
+export async function pruneAccessLog(now = new Date()) {
+  const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+  const entries = await deleteInBatches(AccessLogEntry, { timestamp: { $lt: cutoff } })
+  // Days are compared as their ISO text (YYYY-MM-DD), which sorts like dates.
+  await DailySalt.deleteMany({ day: { $lt: cutoff.toISOString().slice(0, 10) } })
+  return entries
+}

@@ -1,0 +1,145 @@
+import { availableParallelism } from 'node:os'
+import { z } from 'zod'
+import { LOG_LEVELS } from '#app/lib/observability/log-levels'
+
+// Every setting the server reads, validated once. Defaults are for a newcomer's local run;
+// REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional()
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1')
+/** Several secrets, comma-separated, so one can be rotated in: the first signs, all verify. */
+const secretList = optionalString.pipe(
+  z
+    .string()
+    .transform((value) => value.split(',').map((secret) => secret.trim()))
+    .refine(
+      (secrets) => secrets.every((secret) => secret.length >= 32),
+      'SESSION_SECRET must be at least 32 characters (each, when several)',
+    )
+    .optional(),
+)
+
+/** A loopback address can't be the public address of a reachable site: it is a local run. */
+export function isLoopbackUrl(url: string) {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    SITE_URL: z
+      .url()
+      .default('http://localhost:3000')
+      .transform((url) => url.replace(/\/+$/, '')),
+    MONGODB_URI: z
+      .string({ error: 'MONGODB_URI is required (npm start and npm test start a local database when it is unset)' })
+      .trim()
+      .regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    REQUIRE_SECRETS: booleanFlag,
+    ALLOW_INSECURE_SITE_URL: booleanFlag,
+    SESSION_SECRET: secretList,
+    SESSION_SECRET_FILE: z.string().trim().min(1).default('.data/session-secret'),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
+    SMTP_URL: optionalUrl,
+    CONTACT_TO: optionalString.pipe(z.email('CONTACT_TO must be an e-mail address').optional()),
+    MAIL_FROM: z.string().trim().min(3).default('Website <no-reply@localhost>'),
+    TEAMS_WEBHOOK_URL: optionalUrl,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    LOG_LEVEL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
+      .default('info'),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+    // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    // How long a cached page is served before it is rendered again (content changes drop it sooner).
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // When the support chat is staffed: SPEC's business hours, or always/closed (a holiday).
+    SUPPORT_HOURS: z
+      .enum(['business', 'always', 'closed'], { error: 'SUPPORT_HOURS must be business, always or closed' })
+      .default('business'),
+    // Server processes (node:cluster workers) in production; unset: one per available core.
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(64)
+        .default(() => availableParallelism()),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    // Cookies are Secure only over https, and payment return URLs come from SITE_URL.
+    if (
+      env.NODE_ENV === 'production' &&
+      !env.SITE_URL.startsWith('https:') &&
+      !env.ALLOW_INSECURE_SITE_URL &&
+      !isLoopbackUrl(env.SITE_URL)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'SITE_URL must be an https:// address in production (set ALLOW_INSECURE_SITE_URL=true to serve it over plain http)',
+      })
+    }
+    if (!env.REQUIRE_SECRETS) return
+    for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })
+    }
+  })
+  // The default staff name applies only where the deployment does not demand one (checked above).
+  .transform((env) => ({ ...env, ADMIN_USERNAME: env.ADMIN_USERNAME ?? 'admin' }))
+
+export type Env = z.infer<typeof envSchema>
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'InvalidEnvironmentError'
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment'
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
+      }),
+    )
+  }
+  return result.data
+}
+
+let cached: Env | undefined
+
+/** The validated configuration; read from process.env on first use and then kept. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

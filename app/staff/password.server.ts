@@ -1,0 +1,70 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
+import { promisify } from 'node:util'
+import { ConcurrencyGate } from '#app/lib/concurrency-gate'
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>
+
+// OWASP Password Storage Cheat Sheet: scrypt with N=2^17 (128 MiB), r=8 (1024-byte blocks), p=1.
+// The parameters travel with each hash, so older hashes still verify and are upgraded at the next
+// successful sign-in (needsRehash).
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const
+const KEY_LENGTH = 64
+// Memory one hash needs is 128 * N * r bytes; the limit leaves room for stored hashes up to twice that.
+const MAX_MEMORY = 2 * 128 * SCRYPT_PARAMS.N * SCRYPT_PARAMS.r + 1024 * 1024
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), which also serves compression, file
+ * reads and DNS. A burst of sign-ins must not take all of it, nor 128 MiB per hash at once: at most
+ * two hashes run at a time, a few dozen wait, and beyond that sign-in answers "busy".
+ */
+const hashing = new ConcurrencyGate({ concurrency: 2, maxWaiting: 32 })
+
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super('too many password checks waiting')
+    this.name = 'PasswordHashingBusyError'
+  }
+}
+
+async function derive(password: string, salt: Buffer, keyLength: number, params: { N: number; r: number; p: number }) {
+  const ran = await hashing.run(() => scrypt(password, salt, keyLength, { ...params, maxmem: MAX_MEMORY }))
+  if (!ran.ran) throw new PasswordHashingBusyError()
+  return ran.value
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, KEY_LENGTH, SCRYPT_PARAMS)
+  const { N, r, p } = SCRYPT_PARAMS
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+type StoredHash = { N: number; r: number; p: number; salt: Buffer; key: Buffer }
+
+function parseStored(stored: string): StoredHash | null {
+  const [algorithm, n, r, p, saltText, keyText, ...rest] = stored.split('$')
+  if (algorithm !== 'scrypt' || !saltText || !keyText || rest.length > 0) return null
+  const params = { N: Number(n), r: Number(r), p: Number(p) }
+  if (!Object.values(params).every((value) => Number.isSafeInteger(value) && value > 0)) return null
+  // Never more work than twice today's parameters, whatever the database says.
+  if (128 * params.N * params.r > MAX_MEMORY || params.p > 16) return null
+  return { ...params, salt: Buffer.from(saltText, 'base64'), key: Buffer.from(keyText, 'base64') }
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStored(stored)
+  if (!parsed || parsed.key.length === 0) return false
+  const key = await derive(password, parsed.salt, parsed.key.length, parsed)
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key)
+}
+
+/** True for a hash made with other parameters than today's: rehash it once the password is known. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseStored(stored)
+  return !parsed || parsed.N !== SCRYPT_PARAMS.N || parsed.r !== SCRYPT_PARAMS.r || parsed.p !== SCRYPT_PARAMS.p
+}

@@ -1,0 +1,120 @@
+import type { RouterContextProvider } from 'react-router'
+import { recordAudit } from '#app/staff/audit.server'
+import { User } from '#app/staff/user-model.server'
+import { hitRateLimits, type RateLimitRule, resetRateLimit } from '#app/lib/rate-limit/rate-limit.server'
+import { type SignedInAdmin, startAdminSession } from './admin-session.server'
+import { hashPassword, needsRehash, PasswordHashingBusyError, verifyPassword } from './password.server'
+import { rememberDevice, trustedDeviceFor } from './trusted-device.server'
+
+// Every attempt is counted before its password is hashed, and refused over the limit without hashing.
+// Limits are per address and per (username, address), never per username alone: failures from
+// elsewhere can't lock anyone out. A browser that signed in to the account before is counted under
+// its device cookie instead, so even failures from its own address (an office behind one NAT) don't.
+const WINDOW_MS = 15 * 60 * 1000
+export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: WINDOW_MS }
+
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
+export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.'
+
+export type SignInResult =
+  /** Password right; `secondFactor` when the account has two-step verification on (a code comes next). */
+  | { outcome: 'signed-in'; admin: SignedInAdmin; secondFactor: boolean }
+  /** Wrong username or password, or an account that has no password yet. */
+  | { outcome: 'invalid'; userId: string | null }
+  /** The password was right but the account is disabled. */
+  | { outcome: 'disabled'; userId: string }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
+  | { outcome: 'busy' }
+
+// Verifying against a throwaway hash when the username is unknown keeps the answer time the same,
+// so response times don't reveal which usernames exist.
+let decoyHash: Promise<string> | undefined
+
+/** The limits an attempt counts against; the last one is this browser's own, cleared by a success. */
+function limitsFor(usernameKey: string, clientIp: string, trustedDevice: string | null) {
+  if (trustedDevice) return [{ rule: ATTEMPTS_PER_TRUSTED_DEVICE, subject: trustedDevice }]
+  return [
+    { rule: ATTEMPTS_PER_ADDRESS, subject: clientIp },
+    { rule: ATTEMPTS_PER_USERNAME_AND_ADDRESS, subject: `${usernameKey}|${clientIp}` },
+  ]
+}
+
+export async function signIn({
+  username,
+  password,
+  clientIp,
+  request,
+}: {
+  username: string
+  password: string
+  clientIp: string
+  /** For the device cookie of a browser that signed in before. */
+  request: Request
+}): Promise<SignInResult> {
+  const usernameKey = username.trim().toLowerCase()
+  const user = await User.findOne({ username: username.trim() }).lean()
+  const trustedDevice = user ? await trustedDeviceFor(request, String(user._id)) : null
+  const limits = limitsFor(usernameKey, clientIp, user && trustedDevice ? `${String(user._id)}:${trustedDevice}` : null)
+  const attempt = await hitRateLimits(limits)
+  if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
+
+  let valid: boolean
+  try {
+    decoyHash ??= hashPassword('decoy password that matches nothing').catch((error: unknown) => {
+      decoyHash = undefined
+      throw error
+    })
+    valid = await verifyPassword(password, user?.password ?? (await decoyHash))
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error
+    // Not the visitor's failure: the attempt is given back.
+    await attempt.release()
+    return { outcome: 'busy' }
+  }
+  // An account without a password yet (its set-password link not followed) matches nothing, not even the decoy.
+  if (!user || !user.password || !valid) return { outcome: 'invalid', userId: user ? String(user._id) : null }
+  if (user.disabled) return { outcome: 'disabled', userId: String(user._id) }
+
+  // A success is not held against the address, and clears this browser's earlier failures.
+  await attempt.release()
+  const own = limits.at(-1)!
+  await resetRateLimit(own.rule, own.subject)
+  const current = user.password
+  if (needsRehash(current)) {
+    // Only if no one changed the password meanwhile.
+    const upgraded = await hashPassword(password).catch(() => null)
+    if (upgraded) await User.updateOne({ _id: user._id, password: current }, { $set: { password: upgraded } })
+  }
+  const totpEnabled = Boolean(user.totpSecret)
+  return {
+    outcome: 'signed-in',
+    admin: { id: String(user._id), username: user.username, role: user.role as SignedInAdmin['role'], totpEnabled },
+    secondFactor: totpEnabled,
+  }
+}
+
+/**
+ * The last step of every sign-in (after the password, or after the code when the account has two-step
+ * verification): a full session, the device cookie, the time of sign-in and an audit line. Returns the
+ * Set-Cookie headers to send with the redirect.
+ */
+export async function completeSignIn({
+  request,
+  context,
+  admin,
+  method,
+}: {
+  request: Request
+  context: Pick<RouterContextProvider, 'get'>
+  admin: SignedInAdmin
+  method: string
+}): Promise<Headers> {
+  const headers = new Headers()
+  headers.append('Set-Cookie', await startAdminSession(admin))
+  headers.append('Set-Cookie', await rememberDevice(request, admin.id))
+  await User.updateOne({ _id: admin.id }, { $set: { lastSignInAt: new Date() } })
+  await recordAudit({ actor: admin, kind: 'sign-in', action: `signed in (${method})`, target: `user:${admin.id}`, context })
+  return headers
+}

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { getTOTPAuthUri, verifyTOTP } from '@epic-web/totp'
+import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
+import QRCode from 'qrcode'
+import { claimOnce } from '#app/lib/db/claim-once.server'
+import { BUSINESS } from '#app/domain/business'
+import { User } from '#app/staff/user-model.server'
+import { hitRateLimits, type RateLimitRule } from '#app/lib/rate-limit/rate-limit.server'
+import { ATTEMPTS_PER_ADDRESS } from './sign-in.server'
+
+// Two-step verification (issue 14 point 2): RFC 6238 codes, 30-second steps, 6 digits, SHA-1 (the
+// only algorithm every authenticator app honours), one step of clock drift either way.
+export const TOTP = { period: 30, digits: 6, algorithm: 'SHA-1' } as const
+export const RECOVERY_CODE_COUNT = 10
+
+/** Codes are counted like passwords: per account (only someone with the password gets this far) and per address. */
+export const CODES_PER_ACCOUNT: RateLimitRule = { name: 'second-factor-account', limit: 5, windowMs: 15 * 60 * 1000 }
+export const TOO_MANY_CODES_MESSAGE = 'Too many wrong codes. Please wait 15 minutes and try again.'
+
+/** A new secret: 160 random bits (RFC 4226's recommendation), base32 as authenticator apps take it. */
+export function newTotpSecret() {
+  return encodeBase32UpperCaseNoPadding(randomBytes(20))
+}
+
+/** What the enrolment page shows: the secret as text (grouped by four) and as a QR code drawn on the server. */
+export async function enrolmentDetails(secret: string, username: string) {
+  const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: username, issuer: BUSINESS.name })
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  return { secretText: secret.replace(/(.{4})/g, '$1 ').trim(), uri, qrSvg }
+}
+
+function currentStep() {
+  return Math.floor(Date.now() / 1000 / TOTP.period)
+}
+
+/**
+ * The time step a code belongs to, or null when it matches none within one step of now. (The
+ * library reads the clock itself; the step is read after it, so at a step boundary the later one is
+ * taken, which only ever refuses more.)
+ */
+async function stepOfCode(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null
+  const match = await verifyTOTP({ otp: code, secret, ...TOTP, window: 1 })
+  return match ? currentStep() + match.delta : null
+}
+
+/**
+ * Accepts a code once: refused when its step is not later than the last accepted one, and two
+ * requests racing with the same code have one winner (claimOnce). Records the step on success.
+ */
+async function acceptCodeOnce(userId: string, secret: string, lastStep: number | null | undefined, code: string) {
+  const step = await stepOfCode(secret, code)
+  if (step === null || (lastStep != null && step <= lastStep)) return false
+  if (!(await claimOnce(`totp:${userId}:${step}`, 10 * 60 * 1000))) return false
+  await User.updateOne({ _id: userId, $or: [{ totpLastStep: null }, { totpLastStep: { $lt: step } }] }, { $set: { totpLastStep: step } })
+  return true
+}
+
+function hashRecoveryCode(code: string) {
+  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('base64url')
+}
+
+/** Ten single-use recovery codes (50 random bits each, `xxxxx-xxxxx`) and the hashes to store. */
+export function newRecoveryCodes() {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const text = encodeBase32LowerCaseNoPadding(randomBytes(7)).slice(0, 10)
+    return `${text.slice(0, 5)}-${text.slice(5)}`
+  })
+  return { codes, hashes: codes.map(hashRecoveryCode) }
+}
+
+export type CodeCheck =
+  { outcome: 'accepted'; usedRecoveryCode: boolean } | { outcome: 'invalid' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+
+/**
+ * Checks a code an account's holder entered (sign-in's second step, or turning the factor off):
+ * a current code from the app, or one of the recovery codes, which is then used up. Counted
+ * against the account's and the address's limits first; a right code gives its attempt back.
+ */
+export async function checkSecondFactor(userId: string, code: string, clientIp: string): Promise<CodeCheck> {
+  const attempt = await hitRateLimits([
+    { rule: ATTEMPTS_PER_ADDRESS, subject: clientIp },
+    { rule: CODES_PER_ACCOUNT, subject: userId },
+  ])
+  if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
+  const user = await User.findById(userId, { totpSecret: 1, totpLastStep: 1, recoveryCodeHashes: 1 }).lean()
+  if (!user?.totpSecret) return { outcome: 'invalid' }
+  const normalised = code.replace(/[\s-]/g, '')
+  if (/^\d{6}$/.test(normalised)) {
+    if (!(await acceptCodeOnce(userId, user.totpSecret, user.totpLastStep, normalised))) return { outcome: 'invalid' }
+    await attempt.release()
+    return { outcome: 'accepted', usedRecoveryCode: false }
+  }
+  const hash = hashRecoveryCode(normalised)
+  if (!user.recoveryCodeHashes.includes(hash) || !(await claimOnce(`recovery:${userId}:${hash}`, 10 * 60 * 1000))) {
+    return { outcome: 'invalid' }
+  }
+  await User.updateOne({ _id: userId }, { $pull: { recoveryCodeHashes: hash } })
+  await attempt.release()
+  return { outcome: 'accepted', usedRecoveryCode: true }
+}
+
+/** The secret being enrolled (kept across reloads of the page until confirmed), made when there is none. */
+export async function pendingTotpSecret(userId: string): Promise<string> {
+  const user = await User.findById(userId, { totpPendingSecret: 1 }).lean()
+  if (user?.totpPendingSecret) return user.totpPendingSecret
+  const secret = newTotpSecret()
+  await User.updateOne({ _id: userId }, { $set: { totpPendingSecret: secret } })
+  return secret
+}
+
+/** Drops an enrolment that was started and not confirmed (two-step stays as it was). */
+export async function cancelTotpEnrolment(userId: string) {
+  await User.updateOne({ _id: userId }, { $set: { totpPendingSecret: null } })
+}
+
+/** What an account's own page shows of its two-step verification; the enrolment's QR code while one is pending. */
+export async function ownTwoStepStatus(userId: string, username: string) {
+  const user = await User.findById(userId, { totpSecret: 1, totpPendingSecret: 1, totpEnabledAt: 1, recoveryCodeHashes: 1 }).lean()
+  const enrolment = user && !user.totpSecret && user.totpPendingSecret ? await enrolmentDetails(user.totpPendingSecret, username) : null
+  return {
+    enabled: Boolean(user?.totpSecret),
+    enabledAt: user?.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: user?.recoveryCodeHashes.length ?? 0,
+    enrolment: enrolment ? { secretText: enrolment.secretText, qrSvg: enrolment.qrSvg } : null,
+  }
+}
+
+export type Enrolment =
+  { outcome: 'enabled'; recoveryCodes: string[] } | { outcome: 'invalid' } | { outcome: 'rate-limited'; retryAfterSeconds: number }
+
+/** Turns two-step verification on when the first code matches the pending secret; returns the recovery codes, once. */
+export async function confirmTotpEnrolment(userId: string, code: string, clientIp: string): Promise<Enrolment> {
+  const attempt = await hitRateLimits([
+    { rule: ATTEMPTS_PER_ADDRESS, subject: clientIp },
+    { rule: CODES_PER_ACCOUNT, subject: userId },
+  ])
+  if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
+  const user = await User.findById(userId, { totpPendingSecret: 1 }).lean()
+  const secret = user?.totpPendingSecret
+  if (!secret || !(await acceptCodeOnce(userId, secret, null, code.replace(/[\s-]/g, '')))) return { outcome: 'invalid' }
+  await attempt.release()
+  const { codes, hashes } = newRecoveryCodes()
+  await User.updateOne(
+    { _id: userId },
+    { $set: { totpSecret: secret, totpPendingSecret: null, totpEnabledAt: new Date(), recoveryCodeHashes: hashes } },
+  )
+  return { outcome: 'enabled', recoveryCodes: codes }
+}
+
+/** Turns two-step verification off for an account (its holder, or an owner for another account). */
+export async function removeTotp(userId: string) {
+  await User.updateOne(
+    { _id: userId },
+    { $set: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [] } },
+  )
+}
+
+/** New recovery codes for an account that has two-step verification on; the old ones stop working. */
+export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
+  const { codes, hashes } = newRecoveryCodes()
+  await User.updateOne({ _id: userId, totpSecret: { $ne: null } }, { $set: { recoveryCodeHashes: hashes } })
+  return codes
+}

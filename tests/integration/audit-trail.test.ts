@@ -5,7 +5,7 @@ import { AuditEvent } from '#app/models/audit-event.server'
 import { addressKey } from '#app/observability/access-log.server'
 import { setupTestDatabase } from '#tests/support/database'
 
-// Issue 14 point 4: the audit module the staff and content features write through.
+// The audit module the staff and content features write through.
 
 setupTestDatabase('audit_trail')
 

@@ -64,7 +64,7 @@ export default [
     route('admin/chats/:id/messages', 'routes/api/admin/chat-messages.ts'),
     route('admin/chats/:id/close', 'routes/api/admin/chat-close.ts'),
     route('admin/chats/:id/reopen', 'routes/api/admin/chat-reopen.ts'),
-    // Staff content (issue 14): one pair of modules serves every kind.
+    // Staff content: one pair of modules serves every kind.
     route('admin/plans', 'routes/api/admin/content-collection.ts', { id: 'api/admin/plans' }),
     route('admin/plans/:id', 'routes/api/admin/content-record.ts', { id: 'api/admin/plans/:id' }),
     route('admin/services', 'routes/api/admin/content-collection.ts', { id: 'api/admin/services' }),

@@ -1,4 +1,4 @@
-// Live chat benchmark (issue 15): how many event streams one production server process holds, what
+// Live chat benchmark: how many event streams one production server process holds, what
 // each costs in memory, and how fast a staff reply reaches its visitor while they are all open.
 // Run through `npm run bench:chat`, which provides MONGODB_URI (scripts/with-database.mjs); a
 // scratch database is used and dropped afterwards. Traffic goes to 127.0.0.1 only.

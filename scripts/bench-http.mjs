@@ -1,4 +1,4 @@
-// HTTP benchmark (issue 12): the production server side by side with nginx serving the very same
+// HTTP benchmark: the production server side by side with nginx serving the very same
 // bytes, in one run on one machine, so the ratio means something however busy the machine is.
 // Run through `npm run bench:http`, which provides MONGODB_URI (scripts/with-database.mjs).
 //
@@ -202,7 +202,7 @@ try {
   console.log("  (after the warm-up, the static islands' HTML is in memory, as for every miss but a path's first)")
   await settle()
   for (const [label, acceptEncoding] of [
-    // The render alone, as the issue's first measurement was taken (autocannon asks for no compression).
+    // The render alone, comparable with autocannon's figures (autocannon asks for no compression).
     ['without compression (Accept-Encoding: identity)', 'identity'],
     ['Accept-Encoding: gzip', 'gzip'],
     [`as a browser asks (${BROWSER_ACCEPT_ENCODING})`, BROWSER_ACCEPT_ENCODING],

@@ -1,4 +1,4 @@
-// Page benchmark (issues 3 and 12): Lighthouse scores for the home page, checkout and one article,
+// Page benchmark: Lighthouse scores for the home page, checkout and one article,
 // the JavaScript the home page sends (gzip) and its cumulative layout shift, measured on the
 // production build. Run through `npm run bench:pages`, which provides MONGODB_URI
 // (scripts/with-database.mjs).
@@ -188,7 +188,7 @@ try {
         ]
         console.log(`  ${row.join(' ')}`)
         console.log(`    performance scores of the ${r.scores.length} runs: ${r.scores.join(', ')}`)
-        // Checkout is robots noindex on purpose (issue 5). Lighthouse's `is-crawlable` audit fails on
+        // Checkout is noindex on purpose. Lighthouse's `is-crawlable` audit fails on
         // exactly that, so such a page's SEO score is also shown without that one audit.
         if (await isNoindex(pagePath))
           console.log(`    SEO without is-crawlable (this page is noindex on purpose): ${r.seoWithoutCrawlable}`)

@@ -1,11 +1,10 @@
-// Paired benchmark of an uncached render of `/` (issue 12: "an uncached render at most half of
-// today's CPU time"): the code as it is and the code at an earlier commit, built side by side and
+// Paired benchmark of an uncached render of `/`: the code as it is and the code at an earlier commit, built side by side and
 // run as one process each on the same machine, with batches of sequential renders alternated
 // between them so that whatever else the machine does weighs on both alike. CPU figures taken on
 // different days are not comparable; these are.
 // Run through `npm run bench:render`, which provides MONGODB_URI (scripts/with-database.mjs).
 //
-//   npm run bench:render                      against d1f179c, the code issue 12 measured
+//   npm run bench:render                      against d1f179c, the reference from before the render work
 //   npm run bench:render -- <commit>          against another commit
 //   npm run bench:render -- <commit> --no-build   reuses the existing build/ for the code as it is
 //

@@ -7,7 +7,7 @@ const catalogueId = { type: Number, required: true, unique: true, min: 1 } as co
 const requiredText = { type: String, required: true, trim: true } as const
 const featureList = { type: [String], required: true, default: undefined } as const
 
-// What staff editing adds to every record (issue 14): its place in the lists the site shows, whether
+// What staff editing adds to every record: its place in the lists the site shows, whether
 // it is shown, and a version that every save names and raises, so a save made from an older copy is
 // refused instead of silently overwriting someone else's (content/content-editing.server.ts).
 const editing = {

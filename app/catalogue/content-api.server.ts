@@ -8,7 +8,7 @@ import { readJsonBody } from '#app/lib/http/request-body.server'
 import { badRequest, handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import { ContentEditError, createContent, deleteContent, getContent, listContent, updateContent } from './content-editing.server'
 
-// The JSON API for staff content (issue 14 point 5): GET/POST /api/admin/<kind> and
+// The JSON API for staff content: GET/POST /api/admin/<kind> and
 // GET/PATCH/DELETE /api/admin/<kind>/:id for plans, services, solutions, testimonials and news. The
 // same rules, version check and audit as the staff pages (content-editing.server.ts). Every error
 // answer is `{message}`, plus `errors` by field for a 400 and `current` (the saved record) for a 409.

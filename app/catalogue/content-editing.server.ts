@@ -83,7 +83,7 @@ const STORES: Record<ContentKind, KindStore> = {
     model: Testimonial,
     sort: { position: 1, id: 1 },
     ordered: true,
-    // SPEC §3 stores the words as `comment`; the API calls them `text` (issue 14).
+    // SPEC §3 stores the words as `comment`; the API and the forms call them `text`.
     toRecord: (doc) => ({ name: doc.name, company: doc.company, text: doc.comment, rating: doc.rating, shown: doc.shown ?? true }),
     toStored: ({ text, ...rest }) => (text === undefined ? rest : { ...rest, comment: text }),
   },

@@ -3,7 +3,7 @@ import { defineModel } from '#app/lib/db/define-model.server'
 import { NEWS_LAYOUTS, NEWS_STATUSES } from '#app/domain/content-rules'
 
 /**
- * A news article (issue 14: moved from code into the database, edited by staff). The body is
+ * A news article, kept in the database so staff can edit it. The body is
  * Markdown, rendered on the server (content/markdown.server.ts). Once published, a changed slug
  * leaves the old one in `previousSlugs`, which /news/:slug answers with a 301 to the current one.
  */

@@ -1,5 +1,5 @@
-// The ten sample news articles (issue 14 moved them from code into the database; staff edit them
-// at /admin/content/news). Bodies are Markdown. Ids and slugs are fixed so links survive a re-seed.
+// The ten sample news articles, seeded into the database (staff edit them at /admin/content/news).
+// Bodies are Markdown. Ids and slugs are fixed so links survive a re-seed.
 
 export const seedNews = [
   {

@@ -57,8 +57,8 @@ export async function syncPlanCatalogue() {
 }
 
 /**
- * Seeds only an empty catalogue, so start-up never overwrites a live one. A database from before
- * articles were stored (issue 14) gets the ten articles once, the first time it has none.
+ * Seeds only an empty catalogue, so start-up never overwrites a live one. A database made before
+ * articles were stored in it gets the ten sample articles once, the first time it has none.
  */
 export async function seedCatalogueIfEmpty() {
   if ((await Plan.estimatedDocumentCount()) === 0) return seedCatalogue()

@@ -4,7 +4,7 @@ import { isWithinSupportHours, nextReplyBy } from '#app/domain/support-hours'
 import { StaffPresence } from '#app/chat/chat-model.server'
 import { onePerProcess } from '#app/server/one-per-process'
 
-// "Online" (issue 15): within support hours while at least one staff member has the chat page open
+// "Online": within support hours while at least one staff member has the chat page open
 // on any instance. Staff event streams keep a presence record fresh (chat/live-feed.server.ts).
 
 /** A presence record older than this is a closed page or a stopped instance. */

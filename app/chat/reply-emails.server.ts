@@ -6,11 +6,9 @@ import { deliverSoon, queueOutboxMessage } from '#app/integrations/mail/outbox.s
 import { chatReplyEmail } from './chat-mail.server'
 import { createResumeToken, RESUME_TOKEN_DAYS } from './resume-token.server'
 
-// Nobody left waiting (issue 15): a staff reply that its visitor did not see live (not handed to an
-// event stream of theirs, and no stream of theirs opened or closed, nor their transcript read, in the
-// 2 minutes after it, on any instance) goes to the visitor's
-// e-mail through the outbox, with the replies so far and a single-use link back to the chat. A
-// background job (one instance per period, by lease) settles each reply once.
+// Nobody left waiting: a staff reply its visitor did not see live (no stream of theirs got it, opened
+// or closed, and no transcript read, within 2 minutes, on any instance) is e-mailed to them through
+// the outbox, with a single-use link back to the chat. A leased background job settles each reply once.
 
 export const UNSEEN_REPLY_MS = 2 * 60 * 1000
 const PER_RUN = 200

@@ -19,10 +19,10 @@ import {
 } from '#app/domain/chat'
 import { availabilityText } from '#app/domain/support-hours'
 
-// SPEC §2 Chat widget, §4 (chat states), §5 (chat rules), §8 (chat texts), with issue 15's live
-// replies: the transcript is restored on every page, staff replies arrive over Server-Sent Events
-// (GET /api/chat/events, resumed from the last event so nothing is missed or shown twice), and the
-// header says whether someone is there. Without JavaScript the round button leads to /chat.
+// SPEC §2 Chat widget, §4 (chat states), §5 (chat rules), §8 (chat texts), with live replies: the
+// transcript is restored on every page, staff replies arrive over Server-Sent Events (resumed from
+// the last event so nothing is missed or shown twice), and the header says whether someone is there.
+// Without JavaScript the round button leads to /chat.
 
 const BUTTON_CLASS =
   'fixed right-5 bottom-5 z-40 flex h-14 w-14 print:hidden items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700'

@@ -1,4 +1,4 @@
-// What the audit trail records (issue 14 point 4). Shared by the server, which writes events, and the
+// What the audit trail records. Shared by the server, which writes events, and the
 // owners' page, which filters them by kind.
 
 export const AUDIT_KINDS = ['sign-in', 'sign-in-failed', 'account', 'totp', 'content', 'order-status', 'csv-export'] as const

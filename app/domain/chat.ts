@@ -1,7 +1,7 @@
 // SPEC §3 (chat message, contact info), §5 (chat rules) and §8 (chat texts), shared by the widget
 // and POST /api/teams-chat.
 
-/** A chat message as the API and the event streams carry it (issue 15's contract). */
+/** A chat message as the API and the event streams carry it; the widget and tests rely on this shape. */
 export type ChatMessage = {
   id: string
   from: 'visitor' | 'staff' | 'system'

@@ -1,4 +1,4 @@
-// The rules staff edits of the site's content follow (issue 14), shared by the staff forms and the
+// The rules staff edits of the site's content follow, shared by the staff forms and the
 // JSON API: one zod schema per kind of record, written in the API's field names. Forms send text,
 // so formInput() turns a form's fields into the same shape first; every message is written for a
 // person reading it beside the field.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Staff accounts (issue 14 point 1): roles and the rules of the forms and API that manage them,
+// Staff accounts: roles and the rules of the forms and API that manage them,
 // shared by the owners' page, the account page, the staff API and their tests.
 
 export const STAFF_ROLES = ['owner', 'staff'] as const

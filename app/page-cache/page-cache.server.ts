@@ -50,7 +50,7 @@ export type PageCacheOptions = {
 }
 
 /**
- * The page cache (issue 12): anonymous GET and HEAD requests for public pages are answered from
+ * The page cache: anonymous GET and HEAD requests for public pages are answered from
  * memory, compressed in advance, with ETag and 304; everything else goes on to React Router.
  * A page is rendered once per key however many requests wait for it. When the database does not
  * answer, a page rendered before is served stale (X-Page-Cache: stale) rather than an error.

@@ -22,7 +22,7 @@ import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/admin-login-code'
 
-// Sign-in's second step (issue 14 point 2): after the right password, an account with two-step
+// Sign-in's second step: after the right password, an account with two-step
 // verification enters a code from its app, or one of its recovery codes.
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <PricingSection plans={plans} />
             <NewsSection articles={news} />
             <AboutSection />
-            {/* Between About and Contact, when staff show at least one (issue 14). */}
+            {/* Between About and Contact, and only when staff show at least one testimonial. */}
             {testimonials.ok && testimonials.items.length > 0 ? <TestimonialsSection testimonials={testimonials.items} /> : null}
           </>
         )}

@@ -17,7 +17,7 @@ import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/set-password'
 
-// The one-time link an owner gives a new account, or after a reset (issue 14 point 1):
+// The one-time link an owner gives a new account, or after a reset:
 // /set-password?token=…. The token is in the query string, which logs never keep.
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -9,11 +9,8 @@ export type Lease = { job: string; holder: string; expiresAt: Date }
 /**
  * Takes the job's lease for the period containing `now` (periods of `periodMs` from the Unix epoch),
  * or returns null when another instance holds it. The lease is an insert with the period in its
- * `_id`: of several instances trying at once exactly one succeeds and the others get a duplicate-key
- * error. (A findOneAndUpdate that takes over an expired lease is atomic on MongoDB but not on
- * FerretDB 1.24: it reads, filters and then writes, and in a test 6 concurrent takers all "won"
- * 30 rounds out of 30.) A holder that dies keeps its period; the next period's lease goes to
- * whichever live instance asks first.
+ * `_id`, so exactly one instance wins, on FerretDB too (docs/decisions/001-ferretdb-insert-claims.md).
+ * A holder that dies keeps its period; the next period goes to whichever live instance asks first.
  */
 export async function acquireJobLease(
   job: string,

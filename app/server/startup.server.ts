@@ -97,7 +97,7 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
   { name: 'prune-single-use-claims', everyMs: HOUR, run: () => pruneSingleUseClaims() },
-  // The audit trail keeps a year (issue 14).
+  // The audit trail keeps a year: long enough to answer for any change, short enough to hold little.
   { name: 'prune-audit-trail', everyMs: HOUR, run: () => pruneAuditTrail() },
   { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
   { name: 'prune-chat-feed', everyMs: 5 * 60 * 1000, run: () => pruneChatFeed() },

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './password.server'
 import { hitRateLimit, type RateLimitRule } from '#app/lib/rate-limit/rate-limit.server'
 import { removeTotp } from './totp.server'
 
-// Staff accounts (issue 14 point 1). Every change here is made by someone (`by`): it is audited, and
+// Staff accounts. Every change here is made by someone (`by`): it is audited, and
 // the owners' page and the staff API share these functions, so both follow the same rules.
 
 type Context = Pick<RouterContextProvider, 'get'>

@@ -8,8 +8,8 @@ import { User } from '#app/staff/user-model.server'
 import { hitRateLimits, type RateLimitRule } from '#app/lib/rate-limit/rate-limit.server'
 import { ATTEMPTS_PER_ADDRESS } from './sign-in.server'
 
-// Two-step verification (issue 14 point 2): RFC 6238 codes, 30-second steps, 6 digits, SHA-1 (the
-// only algorithm every authenticator app honours), one step of clock drift either way.
+// Two-step verification: RFC 6238 codes, 30-second steps, 6 digits, SHA-1 (the only algorithm
+// every authenticator app honours), one step of clock drift either way.
 export const TOTP = { period: 30, digits: 6, algorithm: 'SHA-1' } as const
 export const RECOVERY_CODE_COUNT = 10
 

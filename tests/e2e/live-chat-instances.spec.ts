@@ -6,7 +6,7 @@ import { E2E_APP_SETTINGS, e2eDatabaseUri } from './support/e2e-server'
 import { e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 import { expect, test } from './support/test'
 
-// Issue 15 across instances and through a database outage. The e2e server (instance A) serves the
+// The live chat across instances and through a database outage. The e2e server (instance A) serves the
 // staff browser; the visitor's browser talks to another instance of the site (B) on the same
 // database, as two machines behind a load balancer would. In the outage test B reaches the database
 // through a proxy that can cut it, while A and the staff browser keep working.

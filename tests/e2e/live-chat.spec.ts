@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 import { signedInPage, STAFF, uniqueLabel } from './support/staff'
 
-// Issue 15 in two browsers: a visitor writes, staff see it arrive live and answer, and the visitor
+// The live chat in two browsers: a visitor writes, staff see it arrive live and answer, and the visitor
 // sees the answer without reloading; then the same without JavaScript on either side.
 
 test('a visitor writes, staff see it live and answer, and the visitor sees the answer within 2 s', async ({ browser }) => {

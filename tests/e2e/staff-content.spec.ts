@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { pngImage } from '../support/images'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
-// Issue 14's "done when", the content half: without JavaScript, staff publish a news article with
+// Content editing end to end: without JavaScript, staff publish a news article with
 // an uploaded image and change a plan's price, and a visitor sees both. The e2e database is shared
 // with the other files, so this file puts the plan's price back and removes its article at the end.
 

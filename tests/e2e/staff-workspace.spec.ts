@@ -2,7 +2,7 @@ import { expect, test } from './support/test'
 import { currentTotpStep, totpCode } from '../support/totp'
 import { newStaffContext, signIn, uniqueLabel } from './support/staff'
 
-// Issue 14's "done when", the staff part, without JavaScript: an owner adds a staff member, who sets
+// Staff accounts end to end, without JavaScript: an owner adds a staff member, who sets
 // a password through the one-time link, turns on two-step verification and signs in with a code.
 
 test('without JavaScript an owner adds a staff member, who sets a password, enrols two-step verification and signs in with a code', async ({

@@ -5,7 +5,7 @@ import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { addressKey } from '#app/analytics/access-log.server'
 import { setupTestDatabase } from '#tests/support/database'
 
-// Issue 14 point 4: the audit module the staff and content features write through.
+// The audit module the staff and content features write through.
 
 setupTestDatabase('audit_trail')
 

@@ -7,7 +7,7 @@ import { setupTestDatabase } from '#tests/support/database'
 import { pngImage } from '#tests/support/images'
 import { signInOverHttp } from '#tests/support/staff-session'
 
-// Issue 14 point 5, the content half: the JSON API for plans, services, solutions, testimonials and
+// The JSON API for plans, services, solutions, testimonials and
 // news, with the staff pages' rules, version check and audit, against the built server.
 
 const mongodbUri = setupTestDatabase('content_api')

@@ -9,7 +9,7 @@ import { setupTestDatabase } from '#tests/support/database'
 import { pngImage } from '#tests/support/images'
 import { signInOverHttp } from '#tests/support/staff-session'
 
-// Issue 14 point 3 through the staff pages' forms, posted as a browser without JavaScript posts
+// Staff content edits through the staff pages' forms, posted as a browser without JavaScript posts
 // them (multipart, following no redirects), against the built production server and a real
 // database; and what visitors then see.
 

@@ -8,8 +8,8 @@ import { setupTestDatabase, uniqueDatabaseUri } from '#tests/support/database'
 import { postLargeBody } from '#tests/support/raw-post'
 import { signInOverHttp } from '#tests/support/staff-session'
 
-// The findings of issue 11 ("tried as an attacker would, against npm start"), each as the exact
-// probe that found it, against the built production server.
+// Weaknesses found by probing `npm start` as an attacker would, each kept as the exact probe that
+// found it, against the built production server.
 
 const mongodbUri = setupTestDatabase('findings')
 const WEBHOOK_SECRET = 'whsec_test_findings'

@@ -14,7 +14,7 @@ import { startAppServer, TEST_STAFF } from '#tests/support/app-server'
 import { setupTestDatabase, uniqueDatabaseUri } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'
 
-// Issue 11 point 1: no known password on a reachable server; secrets that survive a restart and
+// No known password on a reachable server; secrets that survive a restart and
 // can be rotated; the owner account that ADMIN_USERNAME and ADMIN_PASSWORD manage.
 
 setupTestDatabase('staff_accounts')

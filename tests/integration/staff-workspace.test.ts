@@ -13,7 +13,7 @@ import { setupTestDatabase } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'
 import { currentTotpStep, totpCode } from '#tests/support/totp'
 
-// Issue 14 points 1, 2, 4 and the staff API of point 5, against the built server and the real database.
+// Staff accounts, two-step verification, the audit trail and the staff API, against the built server and the real database.
 
 const uri = setupTestDatabase('staff_workspace')
 let server: AppServer

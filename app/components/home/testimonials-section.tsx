@@ -14,7 +14,7 @@ function Rating({ rating }: { rating: number }) {
   )
 }
 
-/** What clients say (issue 14): the testimonials staff show, between About and Contact. */
+/** What clients say: the testimonials staff chose to show, between About and Contact. */
 export function TestimonialsSection({ testimonials }: { testimonials: TestimonialSummary[] }) {
   return (
     <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-slate-50 py-20">

@@ -10,15 +10,9 @@ import { metrics } from '#app/lib/observability/metrics.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
 import { onePerProcess } from '#app/server/one-per-process'
 
-// Staff notifications (enquiry e-mails, Teams chat cards) go through this outbox: the enquiry or
-// chat message is saved first, the notification is queued beside it, one attempt is made at once
-// and failed attempts are retried by a background job with a growing delay.
-//
-// Several instances may try the same message at once (one right after the save, another in the
-// job). A message is claimed with findOneAndUpdate (status 'sending', attempts + 1), which is
-// atomic on MongoDB; FerretDB 1.24 reads and then writes, so two instances can both "claim" it.
-// The attempt record is the real claim: its `_id` is message id and attempt number, and only one
-// insert of it succeeds. Whoever loses skips the message.
+// Notifications go through this outbox so a saved enquiry is never lost to a failing channel
+// (docs/decisions/005-outbox.md). The attempt record, `_id` = message id and attempt number, is the
+// real claim: only one instance's insert succeeds, even where findOneAndUpdate is not atomic.
 
 export type OutboxSettings = { mail: MailSettings; teamsWebhookUrl?: string }
 

@@ -13,11 +13,9 @@ export class LockTimeoutError extends Error {
 
 /**
  * Runs `work` while holding the named lock, so writers of one document (an order's status: Stripe's
- * webhook, staff) take turns across all instances. A conditional update would do on MongoDB, but
- * FerretDB 1.24 applies concurrent updates of one document without isolation (of 20 concurrent
- * `$push`es all reported success and 2 to 5 were kept), so the turn is taken with the one write it
- * does make atomic: the insert of a unique _id. A holder that dies leaves its lock until the lease
- * ends; the next one to wait removes it then.
+ * webhook, staff) take turns across all instances. FerretDB applies concurrent updates of one
+ * document without isolation, so the turn is the insert of a unique _id
+ * (docs/decisions/001-ferretdb-insert-claims.md). A holder that dies keeps the lock until its lease ends.
  */
 export async function withDocumentLock<T>(
   name: string,

@@ -75,11 +75,9 @@ function createLogger(): Logger {
   return pino(options, developmentStream() ?? stdoutStream())
 }
 
-// Lines written to stdout in the background: a synchronous write per request line cost a cached
-// page 10–18 % of its throughput (issue 12, one process under autocannon, LOG_LEVEL info against
-// warn). While one write is under way the next lines gather and go out together. pino writes what
-// is still held when the process exits (a crash included; not a SIGKILL). The buffer is bounded:
-// should stdout stall beyond it, later lines are dropped rather than memory growing.
+// Lines go to stdout in the background: a synchronous write per request line cost cached pages
+// 10–18 % of their throughput. pino writes what is still held at exit (not after a SIGKILL); should
+// stdout stall beyond the bound, later lines are dropped rather than memory growing.
 const MAX_BUFFERED_LOG_BYTES = 16 * 1024 * 1024
 
 function stdoutStream(): DestinationStream {

@@ -10,10 +10,8 @@ import { labelRoute } from './request-scope.server'
 // Requests are labelled by route pattern (`/news/:slug`) or a fixed label, never by raw path, so
 // the number of series stays bounded whatever paths visitors send.
 //
-// Several workers per machine (node:cluster) each keep their own registry: the primary can answer
-// /metrics with prom-client's AggregatorRegistry (workers call AggregatorRegistry.setRegistries
-// with this registry); counters and histograms then add up, and the metrics read from the
-// database (outbox states, database ping) say how to merge with their `aggregator`.
+// Each cluster worker keeps its own registry. The gauges read from the database name an `aggregator`
+// so they merge correctly if the registries are ever combined with prom-client's AggregatorRegistry.
 
 /**
  * Reads the outbox's messages by channel and state at scrape time, every pair present (zeros

@@ -33,11 +33,9 @@ function counted<T extends RateLimitResult>(rule: RateLimitRule, result: T): T {
  * Counts one hit for `subject` (an address, a username) under `rule` in a fixed window, in the
  * database, so every instance behind the load balancer shares the count.
  *
- * A window has `limit` numbered slots, and a hit is the insert of one slot document whose _id names
- * rule, subject, window and slot number. The unique _id is what makes this atomic on every engine
- * (an `$inc` upsert is not atomic on FerretDB): two concurrent hits can never take the same slot, so
- * however many arrive at once, at most `limit` are allowed. The count is read first, so a refused hit
- * writes nothing: a flood costs the attacker requests, not the database rows.
+ * A window has `limit` numbered slots and a hit inserts one, its _id naming rule, subject, window and
+ * slot: a unique insert is atomic on FerretDB too, so at most `limit` hits pass. The count is read
+ * first, so a refused hit writes nothing.
  */
 export async function hitRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitClaim> {
   const { windowStart, retryAfterSeconds } = windowOf(rule, now)

@@ -30,7 +30,7 @@ import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/account'
 
-// Everyone's own account (issue 14 points 1 and 2): change the password, turn two-step verification
+// Everyone's own account: change the password, turn two-step verification
 // on (QR code drawn on the server, the secret as text, a first code, ten recovery codes shown once)
 // or off, and replace the recovery codes.
 

@@ -12,7 +12,7 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_RETENTION_DAYS, isAuditKind } fro
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/audit'
 
-// The audit trail (issue 14 point 4), owners only: who did what, when (ET), from which address key,
+// The audit trail, owners only: who did what, when (ET), from which address key,
 // in which request; newest first, 50 a page, filtered by actor and kind.
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

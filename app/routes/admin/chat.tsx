@@ -18,7 +18,7 @@ import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import type { Route } from './+types/chat'
 
-// /admin/chats/:id (issue 15): one conversation, its transcript and a reply form, with Close and
+// /admin/chats/:id: one conversation, its transcript and a reply form, with Close and
 // Reopen. Plain forms (they work without JavaScript); with JavaScript the transcript follows the
 // conversation's events. Opening the page marks its messages read.
 

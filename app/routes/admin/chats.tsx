@@ -10,7 +10,7 @@ import { formatAdminDate } from '#app/domain/admin-format'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/chats'
 
-// /admin/chats (issue 15): support conversations, newest activity first, with unread counts, the
+// /admin/chats: support conversations, newest activity first, with unread counts, the
 // visitor's name, e-mail and current page. With JavaScript new messages and conversations arrive
 // live (the page reloads its data on each event) and the title bar counts unread messages.
 

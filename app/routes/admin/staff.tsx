@@ -26,7 +26,7 @@ import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/staff'
 
-// Owners manage accounts (issue 14 points 1 and 2): add one (its one-time set-password link is shown
+// Owners manage accounts: add one (its one-time set-password link is shown
 // here once), disable or enable, change role, give a new set-password link, remove another account's
 // two-step verification, and require two-step verification of everyone.
 

@@ -10,7 +10,7 @@ import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import { log } from '#app/lib/observability/logger.server'
 import type { Route } from './+types/chat-events'
 
-// GET /api/chat/events (issue 15): Server-Sent Events for the visitor's conversation. Each `message`
+// GET /api/chat/events: Server-Sent Events for the visitor's conversation. Each `message`
 // event carries a message as GET /api/chat/messages has it, with its number as the event id, so a
 // browser that reconnects (Last-Event-ID) gets exactly what it missed; `status` events say when
 // staff come or go. No conversation: 204, which tells EventSource not to reconnect.

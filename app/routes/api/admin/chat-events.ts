@@ -6,7 +6,7 @@ import { requestInfo } from '#app/lib/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-events'
 
-// GET /api/admin/chats/events (issue 15): every new message of every conversation, as `message`
+// GET /api/admin/chats/events: every new message of every conversation, as `message`
 // events (the message object plus its conversationId). While one is open the staff member counts
 // as present: the visitors' chat shows "online" in business hours.
 export function loader({ request, context }: Route.LoaderArgs) {

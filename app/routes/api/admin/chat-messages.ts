@@ -6,7 +6,7 @@ import { jsonAction, postOnly } from '#app/lib/http/json-action.server'
 import { jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-messages'
 
-// POST /api/admin/chats/:id/messages {text} → 201 {message} (issue 15): a staff reply, stored with the
+// POST /api/admin/chats/:id/messages {text} → 201 {message}: a staff reply, stored with the
 // staff member's id and shown to the visitor at once. 404 unknown conversation, 409 closed. Staff
 // have no rate limit.
 const POST_ONLY = 'Use POST to send a reply.'

@@ -4,7 +4,7 @@ import { postOnly } from '#app/lib/http/json-action.server'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-reopen'
 
-// POST /api/admin/chats/:id/reopen (issue 15): reopens a conversation (a note in the transcript says who). 404 unknown.
+// POST /api/admin/chats/:id/reopen: reopens a conversation (a note in the transcript says who). 404 unknown.
 export function action({ request, params }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
     if (request.method !== 'POST') return postOnly('Use POST.')

@@ -3,7 +3,7 @@ import { conversationDetail } from '#app/chat/staff-chat.server'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat'
 
-// GET /api/admin/chats/:id (issue 15): one conversation and its transcript (the newest 200 messages).
+// GET /api/admin/chats/:id: one conversation and its transcript (the newest 200 messages).
 // Reading it through the API does not mark it read; opening the page does.
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {

@@ -6,7 +6,7 @@ import { jsonAction } from '#app/lib/http/json-action.server'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/staff.$id'
 
-// Owners only (issue 14 point 5): GET one account; PATCH any of {name, role, disabled}. Disabling
+// Owners only: GET one account; PATCH any of {name, role, disabled}. Disabling
 // ends the account's sessions; the last active owner can't be disabled or demoted (409).
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {

@@ -6,7 +6,7 @@ import { jsonAction } from '#app/lib/http/json-action.server'
 import { handleJsonErrors } from '#app/lib/http/responses.server'
 import type { Route } from './+types/staff'
 
-// Owners only (issue 14 point 5): GET lists the accounts; POST {username, name, role} adds one and
+// Owners only: GET lists the accounts; POST {username, name, role} adds one and
 // answers 201 with it and its one-time `setPasswordUrl` (valid 24 h, shown this once).
 export function loader({ request }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {

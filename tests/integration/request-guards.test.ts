@@ -14,7 +14,7 @@ import { signInOverHttp } from '#tests/support/staff-session'
 // hostile client gets from the public forms.
 
 const mongodbUri = setupTestDatabase('request_guards')
-const metricsToken = 'request-guards-metrics'
+const metricsToken = 'request-guards-metrics-token-0123456789'
 let server: AppServer
 
 beforeAll(async () => {

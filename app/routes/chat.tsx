@@ -15,11 +15,13 @@ import { FormError } from '#app/components/ui/form-error'
 import { showToast } from '#app/components/ui/toaster'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/config/env.server'
+import { isDatabaseUnavailable } from '#app/db/connection.server'
 import { CHAT_LIMITS, CHAT_TEXTS, WELCOME_MESSAGE } from '#app/domain/chat'
 import { pageMeta } from '#app/domain/seo'
 import { availabilityText } from '#app/domain/support-hours'
 import { CHAT_RATE_LIMIT, RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
 import { BODY_LIMITS } from '#app/http/body-limits'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/http/failure-messages'
 import { requestInfo } from '#app/http/request-context'
 import { readFormWithLimit } from '#app/http/request-body.server'
 import { hitRateLimit } from '#app/security/rate-limit.server'
@@ -39,9 +41,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+/**
+ * A database outage answers 503, the page's "temporarily unavailable" screen; the widget's data
+ * requests get the same status (the error handler sets it for documents only).
+ */
+async function unlessDatabaseAway<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw data(DATABASE_UNAVAILABLE_MESSAGE, { status: 503, headers: { 'Retry-After': '10' } })
+    throw error
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const resume = new URL(request.url).searchParams.get('resume')
-  const chat = await visitorChat(request)
+  const chat = await unlessDatabaseAway(() => visitorChat(request))
   return data(
     { siteUrl: getEnv().SITE_URL, chat, resume: resume && /^[A-Za-z0-9_-]{20,100}$/.test(resume) ? resume : null },
     { headers: { 'Cache-Control': 'no-store' } },
@@ -58,8 +73,12 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request)
+  return unlessDatabaseAway(() => receive(request, context))
+}
+
+async function receive(request: Request, context: Route.ActionArgs['context']) {
   const form = await readFormWithLimit(request, BODY_LIMITS.enquiry)
   if (form.get('intent') === 'resume') {
     const visitorId = await redeemResumeToken(String(form.get('token') ?? ''))

@@ -22,7 +22,9 @@ export function useSupportChat({ open }: { open: boolean }) {
   const sender = useFetcher<typeof clientAction>({ key: 'support-chat-send' })
   // What was sent last: a retry sends it again with the same id, so it is stored once.
   const [lastSent, setLastSent] = useState<Sent | null>(null)
-  const chat = transcript.data?.chat
+  // The last transcript read: a failed read (database away) keeps it on screen.
+  const [chat, setChat] = useState(transcript.data?.chat)
+  if (transcript.data?.chat && transcript.data.chat !== chat) setChat(transcript.data.chat)
   // Router updates are transitions, and a transition waits for the page's parts that hydrate only
   // when scrolled near (the home page's contact section). Starting each request with a synchronous
   // update lets React render such a part at once instead, so the chat never waits on the page.

@@ -42,9 +42,12 @@ function run(command, args, cwd) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
 }
 
+// Code from before the server was one Vite bundle ran its separately bundled build/server.js.
+const serverEntry = (cwd) => (existsSync(path.join(cwd, 'scripts/build-server.mjs')) ? 'build/server.js' : 'server.ts')
+
 function startServer(cwd, serverPort) {
   const origin = `http://127.0.0.1:${serverPort}`
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(process.execPath, [serverEntry(cwd)], {
     cwd,
     env: {
       ...process.env,
@@ -89,7 +92,7 @@ try {
   run('git', ['worktree', 'add', '--detach', '--force', worktree, baseline], projectRoot)
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(worktree, 'node_modules'))
   run('npm', ['run', 'build'], worktree)
-  if (!existsSync(path.join(worktree, 'build/server.js'))) throw new Error(`${baseline} has no build/server.js to run`)
+  if (!existsSync(path.join(worktree, 'build/server'))) throw new Error(`${baseline} has no build/server to run`)
 
   const now = startServer(projectRoot, port)
   const then = startServer(worktree, port + 1)

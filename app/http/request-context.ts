@@ -1,5 +1,4 @@
 import { createContext, RouterContextProvider } from 'react-router'
-import { onePerProcess } from '#app/server/one-per-process'
 
 /** What server.ts knows about a request before React Router sees it. */
 export type RequestInfo = {
@@ -26,8 +25,7 @@ export type RequestInfo = {
   }
 }
 
-// A context is found by identity, so server.ts and the React Router build must share one key.
-const requestInfoContext = onePerProcess('request-info', () => createContext<RequestInfo>())
+const requestInfoContext = createContext<RequestInfo>()
 
 /**
  * The context React Router passes to loaders, actions and entry.server (built by server.ts).

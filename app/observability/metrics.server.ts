@@ -4,7 +4,6 @@ import type { mongo } from 'mongoose'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { pingDatabase } from '#app/db/connection.server'
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES, OutboxMessage } from '#app/models/outbox.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { labelRoute } from './request-scope.server'
 
 // Prometheus metrics (prom-client), served at GET /metrics to a scraper holding METRICS_TOKEN.
@@ -126,7 +125,7 @@ function createMetrics() {
   }
 }
 
-export const metrics = onePerProcess('metrics', createMetrics)
+export const metrics = createMetrics()
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 

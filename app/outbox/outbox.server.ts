@@ -8,7 +8,6 @@ import { OUTBOX_CHANNELS, type OutboxChannel, OutboxMessage } from '#app/models/
 import { log } from '#app/observability/logger.server'
 import { metrics } from '#app/observability/metrics.server'
 import { INSTANCE_ID } from '#app/server/instance.server'
-import { onePerProcess } from '#app/server/one-per-process'
 
 // Staff notifications (enquiry e-mails, Teams chat cards) go through this outbox: the enquiry or
 // chat message is saved first, the notification is queued beside it, one attempt is made at once
@@ -178,9 +177,8 @@ export async function deliverOutboxMessage(id: OutboxId, settings = outboxSettin
   return typeof claimed === 'string' ? 'skipped' : deliverClaimed(claimed, settings, now)
 }
 
-// First attempts still running, so shutdown can wait for them (one set per process: the routes
-// that queue and server.ts that shuts down are in different bundles).
-const firstAttempts = onePerProcess('outbox-first-attempts', () => new Set<Promise<unknown>>())
+// First attempts still running, so shutdown can wait for them.
+const firstAttempts = new Set<Promise<unknown>>()
 
 /** First attempt right after the save, without making the visitor wait for SMTP or Teams. */
 export function deliverSoon(id: OutboxId) {

@@ -12,6 +12,11 @@ export default defineConfig({
   environments: {
     // The server bundle's entry is the Express app, which imports the React Router build: one
     // bundle for the whole server (server.ts only starts it).
-    ssr: { build: { rollupOptions: { input: './app/server/app.server.ts' } } },
+    ssr: {
+      build: { rollupOptions: { input: './app/server/app.server.ts' } },
+      // Through Vite in development too, so the adapter and the app share one react-router (the
+      // request context's class is checked by identity).
+      resolve: { noExternal: ['@react-router/express'] },
+    },
   },
 })

@@ -198,8 +198,6 @@ try {
   }
 
   console.log(`\nUncached render of / (${renders} sequential requests with a query the page does not know):`)
-  // Misses after the first render of a path: that render leaves its static islands' HTML in memory.
-  console.log("  (after the warm-up, the static islands' HTML is in memory, as for every miss but a path's first)")
   await settle()
   for (const [label, acceptEncoding] of [
     // The render alone, as the issue's first measurement was taken (autocannon asks for no compression).

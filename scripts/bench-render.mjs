@@ -103,7 +103,6 @@ try {
   console.log(
     `\nServer CPU per uncached render of / (one process each; ${batches} batches of ${rendersPerBatch} renders per side, alternated):`,
   )
-  console.log("  (after the warm-up, today's code has the static islands' HTML in memory, as for every miss but a path's first)")
   console.log(
     `  ${'asking for'.padEnd(28)} ${`at ${baseline}`.padEnd(24)} ${'now'.padEnd(24)} now / then, median of the rounds' ratios (range)`,
   )

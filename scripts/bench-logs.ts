@@ -56,7 +56,8 @@ if (!process.argv.includes('--no-build')) {
     process.exit(build.status ?? 1)
   }
 }
-if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) throw new Error('build/server/index.js is missing: run without --no-build')
+if (!existsSync(path.join(projectRoot, 'build/server/index.js')))
+  throw new Error('build/server/index.js is missing: run without --no-build')
 
 const scratchUri = getEnv().MONGODB_URI.replace(/\/[^/?]*(\?|$)/, (_match, query: string) => `/bench_logs${query}`)
 const benchUri = scratchUri.includes('/bench_logs') ? scratchUri : `${scratchUri.replace(/\/?$/, '/')}bench_logs`

@@ -1,4 +1,3 @@
-
 // Server-Sent Events (text/event-stream) as a web Response that React Router's Express adapter
 // streams: it flushes after every chunk. `Cache-Control: no-transform` keeps the compression
 // middleware out entirely, so nothing waits in a gzip buffer and no stream holds a zlib context

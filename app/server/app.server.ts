@@ -95,7 +95,10 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
     app.use(labelled(ROUTE_LABELS.static, assets))
   } else {
     // Hashed file names never change content: cache them for a year.
-    app.use('/assets', labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })))
+    app.use(
+      '/assets',
+      labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })),
+    )
     // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
     // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
     const publicEntries = new Set(readdirSync('build/client'))

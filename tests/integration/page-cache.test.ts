@@ -176,7 +176,11 @@ describe('a public page whose list could not be loaded', () => {
   it('says so with no-store and is not kept; the complete page is kept once the list loads', async () => {
     const home = async () => {
       const response = await fetch(`${server.url}/`)
-      return { cache: response.headers.get('x-page-cache'), cacheControl: response.headers.get('cache-control'), html: await response.text() }
+      return {
+        cache: response.headers.get('x-page-cache'),
+        cacheControl: response.headers.get('cache-control'),
+        html: await response.text(),
+      }
     }
     proxy.sever(['services'])
     try {

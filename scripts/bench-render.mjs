@@ -19,7 +19,7 @@
 // A benchmark: it prints figures and fails only when something is broken.
 //
 // Env: BENCH_PORT (default 4420; the earlier code gets the next port), BENCH_BATCHES (10 per side
-// and way of asking), BENCH_RENDERS (200 per batch).
+// and way of asking), BENCH_RENDERS (200 per batch), BENCH_CACHED (1: cache hits of `/` instead of uncached renders).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,6 +31,8 @@ const baseline = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '
 const port = Number(process.env.BENCH_PORT ?? 4420)
 const batches = Number(process.env.BENCH_BATCHES ?? 10)
 const rendersPerBatch = Number(process.env.BENCH_RENDERS ?? 200)
+// BENCH_CACHED=1: plain requests for `/`, answered from the page cache, instead of uncached renders.
+const cached = process.env.BENCH_CACHED === '1'
 
 if (!process.env.MONGODB_URI) {
   console.error('MONGODB_URI is unset: run through `npm run bench:render`')
@@ -67,8 +69,10 @@ function startServer(cwd, serverPort) {
 async function batch(server, acceptEncoding, label) {
   const before = cpuMs(server.child.pid)
   for (let i = 0; i < rendersPerBatch; i++) {
-    const { status } = await rawGet(`${server.origin}/?bench-render=${label}-${i}`, { 'accept-encoding': acceptEncoding })
-    if (status !== 200) throw new Error(`an uncached render of / answered ${status}`)
+    const { status } = await rawGet(cached ? `${server.origin}/` : `${server.origin}/?bench-render=${label}-${i}`, {
+      'accept-encoding': acceptEncoding,
+    })
+    if (status !== 200) throw new Error(`a request for / answered ${status}`)
   }
   return (cpuMs(server.child.pid) - before) / rendersPerBatch
 }
@@ -101,7 +105,7 @@ try {
   await waitUntilAnswering(`${then.origin}/healthz`, then.child, `the server at ${baseline}`)
 
   console.log(
-    `\nServer CPU per uncached render of / (one process each; ${batches} batches of ${rendersPerBatch} renders per side, alternated):`,
+    `\nServer CPU per ${cached ? 'cache hit' : 'uncached render'} of / (one process each; ${batches} batches of ${rendersPerBatch} requests per side, alternated):`,
   )
   console.log(
     `  ${'asking for'.padEnd(28)} ${`at ${baseline}`.padEnd(24)} ${'now'.padEnd(24)} now / then, median of the rounds' ratios (range)`,

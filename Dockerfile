@@ -23,12 +23,12 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json ./
+COPY --chown=node:node package.json server.ts cluster.ts ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# build/cluster.js (cluster.ts) runs build/server.js (server.ts, which imports the React Router build
-# beside it) once per available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
+# cluster.ts runs server.ts (which loads the one server bundle, build/server/index.js) once per
+# available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
 # every worker and waits until they have drained.
-CMD ["node", "build/cluster.js"]
+CMD ["node", "cluster.ts"]

@@ -83,7 +83,11 @@ async function receive(request: Request, context: Route.ActionArgs['context']) {
   const form = await readFormWithLimit(request, BODY_LIMITS.enquiry)
   if (form.get('intent') === 'resume') {
     const visitorId = await redeemResumeToken(String(form.get('token') ?? ''))
-    if (!visitorId) return data({ formError: 'This link has been used already or has expired. Write to us below and we will answer here.' }, { status: 410 })
+    if (!visitorId)
+      return data(
+        { formError: 'This link has been used already or has expired. Write to us below and we will answer here.' },
+        { status: 410 },
+      )
     return redirect('/chat', { status: 303, headers: { 'Set-Cookie': await chatVisitorCookie(visitorId) } })
   }
 
@@ -162,7 +166,10 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       ) : null}
-      <FormError errors={answer?.formError ? [answer.formError] : answer?.failed ? [CHAT_TEXTS.inlineError] : undefined} id="chat-page-error" />
+      <FormError
+        errors={answer?.formError ? [answer.formError] : answer?.failed ? [CHAT_TEXTS.inlineError] : undefined}
+        id="chat-page-error"
+      />
 
       <div role="log" aria-label="Chat messages" className="mt-6 space-y-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         <ChatBubble message={WELCOME_MESSAGE} />
@@ -190,7 +197,12 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
                 label="Email"
                 field={fields.email}
                 render={(props) => (
-                  <input {...props} {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" maxLength={CHAT_LIMITS.email} />
+                  <input
+                    {...props}
+                    {...getInputProps(fields.email, { type: 'email' })}
+                    autoComplete="email"
+                    maxLength={CHAT_LIMITS.email}
+                  />
                 )}
               />
             </div>

@@ -54,7 +54,9 @@ export function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; o
         <Field
           label="Name"
           field={fields.name}
-          render={(props) => <input {...props} {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" maxLength={CHAT_LIMITS.name} />}
+          render={(props) => (
+            <input {...props} {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" maxLength={CHAT_LIMITS.name} />
+          )}
         />
         <Field
           label="Email"

@@ -74,7 +74,13 @@ export function SupportPanel({
           Reconnecting… replies will appear once we are back.
         </p>
       ) : null}
-      <div ref={scrollArea} role="log" aria-live="polite" aria-label="Chat messages" className="h-80 space-y-3 overflow-y-auto bg-slate-50 p-4">
+      <div
+        ref={scrollArea}
+        role="log"
+        aria-live="polite"
+        aria-label="Chat messages"
+        className="h-80 space-y-3 overflow-y-auto bg-slate-50 p-4"
+      >
         <ChatBubble message={WELCOME_MESSAGE} />
         {messages.map((message) => (
           <ChatBubble key={message.id} message={message} />
@@ -87,7 +93,10 @@ export function SupportPanel({
         ) : null}
       </div>
       {failed ? (
-        <div role="alert" className="flex items-center justify-between gap-2 border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-700">
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-2 border-t border-red-100 bg-red-50 px-4 py-2 text-sm text-red-700"
+        >
           <span>{CHAT_TEXTS.inlineError}</span>
           {retry ? (
             <button type="button" className="font-semibold underline" onClick={retry}>

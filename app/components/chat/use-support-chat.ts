@@ -29,7 +29,8 @@ export function useSupportChat({ open }: { open: boolean }) {
   // when scrolled near (the home page's contact section). Starting each request with a synchronous
   // update lets React render such a part at once instead, so the chat never waits on the page.
   const reload = () => transcript.load(TRANSCRIPT_URL, { flushSync: true })
-  const submit = (values: Sent) => sender.submit(values, { method: 'post', action: '/chat', defaultShouldRevalidate: false, flushSync: true })
+  const submit = (values: Sent) =>
+    sender.submit(values, { method: 'post', action: '/chat', defaultShouldRevalidate: false, flushSync: true })
 
   // A returning visitor's conversation is read on every page, so replies show while the panel is closed.
   const unread = transcript.data === undefined && transcript.state === 'idle'

@@ -17,6 +17,16 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits or catches fails silently; one handed where a void callback is
+    // expected (an event handler, a setTimeout) does too.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // Every e2e test fails on a page error or console error: that needs the fixture's `test`.
     files: ['tests/e2e/**/*.spec.ts'],
     rules: {

@@ -10,7 +10,7 @@ export const NOT_FOUND_REDIRECT_MS = 5000
 export function NotFoundPage() {
   const navigate = useNavigate()
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/'), NOT_FOUND_REDIRECT_MS)
+    const timer = setTimeout(() => void navigate('/'), NOT_FOUND_REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [navigate])
   return (

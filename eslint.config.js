@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint'
 
 // Layers, lowest first: a module may import its own layer or a lower one, types aside
 // (scripts/check-layers.mjs checks the same on resolved paths, relative imports included).
-const FEATURES = 'enquiries|chat|orders|catalogue|staff|analytics'
+const FEATURES = 'enquiries|chat|orders|catalogue|staff|analytics|privacy'
 const ABOVE = {
   domain: `lib|integrations|${FEATURES}|components|routes|server|page-cache`,
   lib: `integrations|${FEATURES}|components|routes|server|page-cache`,

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 export const LAYERS = ['domain', 'lib', 'integrations', 'feature', 'components', 'routes', 'server']
-const FEATURES = ['enquiries', 'chat', 'orders', 'catalogue', 'staff', 'analytics']
+const FEATURES = ['enquiries', 'chat', 'orders', 'catalogue', 'staff', 'analytics', 'privacy']
 
 // Two modules that live in server/ until they are replaced: a per-process singleton helper every
 // layer uses, and the island data that the home route and the document render both read.

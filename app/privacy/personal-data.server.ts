@@ -191,7 +191,7 @@ export type FoundChats = {
 }
 
 /**
- * The person's conversations (given the address, or a visitor message typed with it or the number)
+ * The person's conversations (given the address, or an anonymous visitor typed it or the number)
  * with all their messages; messages of other conversations that mention it; and mentioning messages
  * left without a conversation.
  */
@@ -201,24 +201,34 @@ export async function findChats(matcher: PersonMatcher): Promise<FoundChats> {
     ConversationMessage.find({ text: caseless(matcher.database) }, MESSAGE_FIELDS).lean<MessageLean[]>(),
   ])
   const named = mentioning.filter((message) => matcher.test(message.text))
-  const ids = new Set(byEmail.filter((doc) => matcher.test(doc.email ?? '')).map((doc) => String(doc._id)))
-  for (const message of named) if (message.from === 'visitor') ids.add(String(message.conversationId))
   const referenced = [...new Set(named.map((message) => String(message.conversationId)))]
-  const [conversations, existing] = await Promise.all([
+  const existing =
+    referenced.length === 0
+      ? []
+      : await ChatConversation.find({ _id: { $in: referenced } }, { _id: 1, email: 1 }).lean<
+          { _id: Types.ObjectId; email?: string | null }[]
+        >()
+  const emailOf = new Map(existing.map((doc) => [String(doc._id), doc.email ?? null]))
+  const ids = new Set(byEmail.filter((doc) => matcher.test(doc.email ?? '')).map((doc) => String(doc._id)))
+  // A visitor who gave no address and typed this one is taken to be its owner; a visitor who gave
+  // their own address and typed this one is writing about someone else (a mention).
+  for (const message of named) {
+    const id = String(message.conversationId)
+    if (message.from === 'visitor' && emailOf.has(id) && !emailOf.get(id)) ids.add(id)
+  }
+  const conversations =
     ids.size === 0
       ? []
-      : ChatConversation.find({ _id: { $in: [...ids] } })
+      : await ChatConversation.find({ _id: { $in: [...ids] } })
           .sort({ updatedAt: -1 })
-          .lean<ConversationLean[]>(),
-    referenced.length === 0 ? [] : ChatConversation.find({ _id: { $in: referenced } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>(),
-  ])
+          .lean<ConversationLean[]>()
   const messages =
     conversations.length === 0
       ? []
       : await ConversationMessage.find({ conversationId: { $in: conversations.map((doc) => doc._id) } }, MESSAGE_FIELDS)
           .sort({ seq: 1 })
           .lean<MessageLean[]>()
-  const exists = new Set(existing.map((doc) => String(doc._id)))
+  const exists = new Set(emailOf.keys())
   const found = new Set(conversations.map((doc) => String(doc._id)))
   return {
     conversations: conversations.map((conversation) => ({

@@ -10,7 +10,7 @@ import { type StaffColumn, StaffTable } from './staff-table'
 
 const sectionClass = 'mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 const cell = 'py-2 pr-4 align-top'
-const textCell = `${cell} max-w-md whitespace-pre-wrap break-words`
+const textCell = `${cell} min-w-64 max-w-md whitespace-pre-wrap break-words`
 
 const KIND_SECTIONS: Record<(typeof PRIVACY_KINDS)[number], string> = {
   enquiries: 'found-enquiries',
@@ -121,7 +121,7 @@ export function FoundRecords({ found }: { found: PersonalData }) {
                   {enquiry.name}
                   {enquiry.mentionOnly ? <MentionNote /> : null}
                 </td>
-                <td className={`${cell} break-all`}>{enquiry.email}</td>
+                <td className={`${cell} whitespace-nowrap`}>{enquiry.email}</td>
                 <td className={`${cell} whitespace-nowrap`}>{enquiry.phone ?? '—'}</td>
                 <td className={textCell}>{enquiry.message}</td>
               </tr>
@@ -162,7 +162,7 @@ export function FoundRecords({ found }: { found: PersonalData }) {
                 <td className={`${cell} whitespace-nowrap`}>${order.amount.toFixed(2)}/mo</td>
                 <td className={cell}>{order.status}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{order.customerId ?? '—'}</td>
-                <td className={`${cell} break-words`}>{[order.name, order.email, order.phone].filter(Boolean).join(' · ')}</td>
+                <td className={`${cell} min-w-48 break-words`}>{[order.name, order.email, order.phone].filter(Boolean).join(' · ')}</td>
               </tr>
             ))}
           </StaffTable>
@@ -178,7 +178,7 @@ export function FoundRecords({ found }: { found: PersonalData }) {
                 <td className={cell}>{message.channel === 'email' ? 'E-mail' : 'Teams'}</td>
                 <td className={cell}>{message.status}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{message.subject}</td>
-                <td className={`${cell} break-words`}>{mailSubject(message.payload) ?? '—'}</td>
+                <td className={`${cell} min-w-48 break-words`}>{mailSubject(message.payload) ?? '—'}</td>
               </tr>
             ))}
           </StaffTable>
@@ -193,7 +193,7 @@ export function FoundRecords({ found }: { found: PersonalData }) {
                 <td className={`${cell} whitespace-nowrap`}>{formatAdminDate(entry.at)}</td>
                 <td className={cell}>{entry.actor ?? '—'}</td>
                 <td className={cell}>{AUDIT_KIND_LABELS[entry.kind] ?? entry.kind}</td>
-                <td className={`${cell} break-words`}>{entry.action}</td>
+                <td className={`${cell} min-w-48 break-words`}>{entry.action}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{entry.target ?? ''}</td>
               </tr>
             ))}

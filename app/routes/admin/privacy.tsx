@@ -243,7 +243,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
       {found && counts && lookup ? (
         <>
           <section aria-labelledby="summary-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <h2 id="summary-heading" className="text-xl font-semibold break-words text-slate-900">
+            <h2 id="summary-heading" className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900">
               Held under {found.email}
               {found.phone ? ` or ${lookup.phone}` : ''}
             </h2>

@@ -17,18 +17,16 @@ async function arrangePerson(email: string) {
     message: 'Please send me a quote for backups.',
     createdAt: now,
   })
-  const { insertedId: conversationId } = await db
-    .collection('chatconversations')
-    .insertOne({
-      visitorId: uniqueLabel('visitor'),
-      name: 'Priya',
-      email,
-      status: 'open',
-      lastSeq: 2,
-      staffReadSeq: 2,
-      createdAt: now,
-      updatedAt: now,
-    })
+  const { insertedId: conversationId } = await db.collection('chatconversations').insertOne({
+    visitorId: uniqueLabel('visitor'),
+    name: 'Priya',
+    email,
+    status: 'open',
+    lastSeq: 2,
+    staffReadSeq: 2,
+    createdAt: now,
+    updatedAt: now,
+  })
   await db.collection('conversationmessages').insertMany([
     { conversationId, seq: 1, from: 'visitor', text: 'Hello, can you help with e-mail?', at: now },
     { conversationId, seq: 2, from: 'staff', text: `We wrote to ${email}.`, at: now, staffName: 'Sam' },

@@ -70,6 +70,9 @@ export type FoundOrder = {
   /** The Stripe customer: Stripe keeps its own copy of the address (see docs/privacy.md). */
   customerId: string | null
   subscriptionId: string | null
+  /** Stripe's subscription and invoices as the order keeps them, where it does. */
+  subscription: unknown
+  invoices: unknown[]
 }
 
 export type FoundOutboxMessage = {
@@ -254,6 +257,8 @@ type OrderLean = {
   amount: number
   stripeCustomerId?: string | null
   stripeSubscriptionId?: string | null
+  subscription?: unknown
+  invoices?: unknown[]
 }
 
 export async function findOrders(matcher: PersonMatcher): Promise<OrderLean[]> {
@@ -274,6 +279,8 @@ export async function findOrders(matcher: PersonMatcher): Promise<OrderLean[]> {
       amount: 1,
       stripeCustomerId: 1,
       stripeSubscriptionId: 1,
+      subscription: 1,
+      invoices: 1,
     },
   )
     .sort({ createdAt: -1 })
@@ -410,6 +417,8 @@ export async function findPersonalData(matcher: PersonMatcher): Promise<Personal
       amount: order.amount,
       customerId: order.stripeCustomerId ?? null,
       subscriptionId: order.stripeSubscriptionId ?? null,
+      subscription: order.subscription ?? null,
+      invoices: order.invoices ?? [],
     })),
     outbox: outbox.map((doc) => ({
       id: String(doc._id),

@@ -21,6 +21,13 @@ import { signInOverHttp } from '#tests/support/staff-session'
 // erase it so that no collection holds the address or the phone number any more, while the
 // order stays (anonymised) for accounting. Against the built server and the real database.
 
+// The erase and lookup routes are also called in this process, as the owner, to cut the database under them.
+vi.mock('#app/staff/require-admin.server', () => ({
+  requireOwnerApi: vi.fn(async () => ({ id: 'owner-1', username: TEST_STAFF.username, role: 'owner' })),
+}))
+const eraseRoute = await import('#app/routes/api/admin/privacy.erase')
+const lookupRoute = await import('#app/routes/api/admin/privacy')
+
 const mongodbUri = setupTestDatabase('privacy')
 const CONTACT_TO = 'staff@roswell.test'
 const MAIL_FROM = 'Website <no-reply@roswell.test>'
@@ -264,6 +271,30 @@ describe('personal data on request', () => {
     const half = countsOf(await findPersonalData(matcher))
     expect(half).toMatchObject({ enquiries: 0, conversations: 0, messages: 0, outbox: 0, orders: 1, audit: 1 })
     // Nothing reported as done: no erasure in the audit trail yet.
+    expect(await AuditEvent.exists({ kind: 'privacy', action: /^erased/ })).toBeNull()
+
+    // Through the API, the same cut is a readable 503 that says to run it again.
+    const args = (request: Request) => ({ request, params: {}, context: owner.context, url: new URL(request.url), pattern: '' }) as never
+    const again = vi.spyOn(Order, 'updateMany').mockRejectedValueOnce(new mongoose.mongo.MongoNetworkError('connection reset'))
+    const refused = await eraseRoute.action(
+      args(
+        new Request('http://localhost/api/admin/privacy/erase', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(PERSON),
+        }),
+      ),
+    )
+    again.mockRestore()
+    expect(refused.status).toBe(503)
+    expect(((await refused.json()) as { message: string }).message).toMatch(/did not finish.*run the erasure again/)
+    const down = vi.spyOn(Contact, 'find').mockImplementationOnce(() => {
+      throw new mongoose.mongo.MongoNetworkError('connection reset')
+    })
+    const lookup = await lookupRoute.loader(args(new Request(`http://localhost/api/admin/privacy?${query(PERSON)}`)))
+    down.mockRestore()
+    expect(lookup.status).toBe(503)
+    expect(await lookup.json()).toEqual({ message: 'Our system is temporarily unavailable. Please try again in a minute.' })
     expect(await AuditEvent.exists({ kind: 'privacy', action: /^erased/ })).toBeNull()
   })
 

@@ -28,7 +28,10 @@ export default [
     // Owners only.
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/privacy', 'routes/admin/privacy.tsx'),
   ]),
+  // The personal-data page's JSON download (owners only): a file, so outside the staff layout.
+  route('admin/privacy/export', 'routes/admin/privacy-export.ts'),
 
   route('news', 'routes/news.tsx'),
   route('news/:slug', 'routes/news-article.tsx'),
@@ -79,6 +82,9 @@ export default [
     // Owners only.
     route('admin/staff', 'routes/api/admin/staff.ts'),
     route('admin/staff/:id', 'routes/api/admin/staff.$id.ts'),
+    route('admin/privacy', 'routes/api/admin/privacy.ts'),
+    route('admin/privacy/export', 'routes/api/admin/privacy.export.ts'),
+    route('admin/privacy/erase', 'routes/api/admin/privacy.erase.ts'),
     // Any other API path: a JSON 404 for every method.
     route('*', 'routes/api/not-found.ts'),
   ]),

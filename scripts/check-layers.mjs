@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 export const LAYERS = ['domain', 'lib', 'integrations', 'feature', 'components', 'routes', 'server']
-const FEATURES = ['enquiries', 'chat', 'orders', 'catalogue', 'staff', 'analytics']
+const FEATURES = ['enquiries', 'chat', 'orders', 'catalogue', 'staff', 'analytics', 'privacy']
 
 export function layerOf(file) {
   const [, top] = file.split('/')

@@ -49,6 +49,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         'We use your information to respond to enquiries, provide support, process orders and deliver the services you purchase. We also use it to send service-related communications, such as order confirmations, billing notices and important changes to our services.',
         'Technical information helps us keep the website secure, detect abuse, troubleshoot problems and understand which pages are most useful so we can improve them. We do not sell your personal information.',
+        'We keep personal information only as long as we need it: messages sent through the contact form for two years (730 days) after they arrive; support chat conversations for one year (365 days) after their last message; copies of the e-mails and notifications we send for 30 days after they are delivered; and our website access logs for 30 days. Order records are kept as long as accounting and tax law requires; if you ask us to delete your data, we remove your name, e-mail address and phone number from them and keep only the plan, amounts and dates.',
       ],
     },
     {
@@ -71,8 +72,8 @@ export const privacyPolicy: LegalDocument = {
       id: 'your-rights',
       heading: 'Your Rights',
       paragraphs: [
-        'You may ask us to access, correct or delete the personal information we hold about you, or to stop sending you non-essential communications. Depending on where you live, you may have additional rights under applicable law.',
-        'To make a request, contact us using the details below. We may need to verify your identity before acting on a request, and we may keep certain information where we are required to do so by law or for legitimate business purposes such as billing records.',
+        'You may ask us for a copy of the personal information we hold about you, or ask us to correct or delete it, or to stop sending you non-essential communications. Depending on where you live, you may have additional rights under applicable law.',
+        'To make a request, contact us using the details below, preferably from the e-mail address you used with us, and tell us that address and any phone number you gave us. We may need to verify your identity before acting on a request. We then answer within 30 days: with a copy of everything we hold under that address as one file, or by deleting your enquiries, chat conversations and the e-mails we sent about them. We may keep certain information where we are required to do so by law or for legitimate business purposes such as billing records, as described above; our payment processor keeps its own records of payments.',
       ],
     },
     {

@@ -13,9 +13,10 @@ import { seedCatalogueIfEmpty } from '#app/catalogue/seed.server'
 import { pruneAccessLog } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
 import { countOutboxOnScrape, watchDatabasePool } from '#app/lib/observability/metrics.server'
-import { countOutboxMessages, deliverDueOutboxMessages, pruneSentOutboxMessages } from '#app/integrations/mail/outbox.server'
+import { countOutboxMessages, deliverDueOutboxMessages } from '#app/integrations/mail/outbox.server'
 import { pruneAccessLogRollups } from '#app/analytics/access-rollup.server'
 import { pruneRateLimits } from '#app/lib/rate-limit/rate-limit.server'
+import { applyRetention } from '#app/privacy/retention.server'
 import { describeSessionSecrets } from '#app/lib/session/secrets.server'
 import '#app/server/all-models.server'
 import type { BackgroundJob } from './background-jobs.server'
@@ -85,6 +86,7 @@ function announceAdminAccount(admin: BootstrapOutcome) {
 }
 
 const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
 
 /** Jobs the instances share: each period, the instance holding the job's lease runs it. */
 export const backgroundJobs: BackgroundJob[] = [
@@ -93,7 +95,6 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
   { name: 'deliver-outbox', everyMs: 30 * 1000, run: (signal) => deliverDueOutboxMessages(undefined, undefined, signal) },
-  { name: 'prune-outbox', everyMs: HOUR, run: () => pruneSentOutboxMessages() },
   { name: 'prune-admin-sessions', everyMs: HOUR, run: () => pruneAdminSessions() },
   { name: 'prune-expired-locks', everyMs: HOUR, run: () => pruneExpiredLocks() },
   { name: 'prune-single-use-claims', everyMs: HOUR, run: () => pruneSingleUseClaims() },
@@ -101,6 +102,8 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-audit-trail', everyMs: HOUR, run: () => pruneAuditTrail() },
   { name: 'prune-chat-resume-tokens', everyMs: HOUR, run: () => pruneResumeTokens() },
   { name: 'prune-chat-feed', everyMs: 5 * 60 * 1000, run: () => pruneChatFeed() },
+  // The privacy policy's periods: enquiries, chats after their last message, delivered outbox messages.
+  { name: 'privacy-retention', everyMs: DAY, run: (signal) => applyRetention(undefined, new Date(), signal) },
   // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
   { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
 ]

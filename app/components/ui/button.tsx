@@ -10,6 +10,8 @@ const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   light: 'bg-white text-brand-700 hover:bg-brand-50',
+  /** What cannot be undone (erasing a person's data). */
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 } as const
 
 const sizes = { md: 'px-5 py-3', sm: 'px-4 py-2' } as const

@@ -2,6 +2,8 @@ import { type TeamsCard, postToTeams } from '#app/integrations/teams.server'
 import type { Types } from 'mongoose'
 import { getEnv } from '#app/lib/config/env.server'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
+import { deleteInBatches } from '#app/lib/db/delete-in-batches.server'
+import { DELIVERED_OUTBOX_RETENTION_DAYS } from '#app/domain/privacy'
 import { isMailConfigured, type MailPayload, type MailSettings, sendMail } from '#app/integrations/mail/smtp.server'
 import { OutboxAttempt } from '#app/integrations/mail/outbox-attempt-model.server'
 import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxChannel, OutboxMessage } from '#app/integrations/mail/outbox-model.server'
@@ -206,14 +208,20 @@ export async function deliverDueOutboxMessages(settings = outboxSettingsFromEnv(
   return results
 }
 
-const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000
+const KEEP_MS = DELIVERED_OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000
 
-/** Removes delivered notifications and attempt records after 30 days (no TTL indexes on FerretDB). */
-export async function pruneSentOutboxMessages(now = new Date()) {
-  const cutoff = new Date(now.getTime() - KEEP_SENT_MS)
-  const { deletedCount } = await OutboxMessage.deleteMany({ status: 'sent', sentAt: { $lt: cutoff } })
-  await OutboxAttempt.deleteMany({ startedAt: { $lt: cutoff } })
-  return deletedCount
+/**
+ * Removes delivered notifications and attempt records after 30 days, ones given up on 30 days after
+ * they were queued, and any older than `queuedBefore` (held while a channel was unset): an e-mail's
+ * copy must not outlive the enquiry or chat it is about. In batches; no TTL indexes on FerretDB.
+ */
+export async function pruneOutbox(now = new Date(), { queuedBefore }: { queuedBefore?: Date } = {}) {
+  const cutoff = new Date(now.getTime() - KEEP_MS)
+  let deleted = await deleteInBatches(OutboxMessage, { status: 'sent', sentAt: { $lt: cutoff } })
+  deleted += await deleteInBatches(OutboxMessage, { status: 'failed', createdAt: { $lt: cutoff } })
+  if (queuedBefore) deleted += await deleteInBatches(OutboxMessage, { createdAt: { $lt: queuedBefore } })
+  await deleteInBatches(OutboxAttempt, { startedAt: { $lt: cutoff } })
+  return deleted
 }
 
 /** Messages by channel and state for /metrics; undefined while the database is away. */

@@ -38,6 +38,20 @@ describe('configuration', () => {
     expect(() => parseEnv({ ...minimal, SHUTDOWN_DRAIN_MS: '-1' })).toThrowError(/SHUTDOWN_DRAIN_MS/)
   })
 
+  it('keeps enquiries two years and chats a year unless told otherwise, and names a bad period', () => {
+    expect(parseEnv(minimal)).toMatchObject({ ENQUIRY_RETENTION_DAYS: 730, CHAT_RETENTION_DAYS: 365 })
+    expect(parseEnv({ ...minimal, ENQUIRY_RETENTION_DAYS: '400', CHAT_RETENTION_DAYS: '' })).toMatchObject({
+      ENQUIRY_RETENTION_DAYS: 400,
+      CHAT_RETENTION_DAYS: 365,
+    })
+    for (const bad of ['0', '-5', '1.5', 'forever', '3651']) {
+      expect(() => parseEnv({ ...minimal, ENQUIRY_RETENTION_DAYS: bad }), bad).toThrowError(
+        /ENQUIRY_RETENTION_DAYS must be a whole number of days from 1 to 3650/,
+      )
+      expect(() => parseEnv({ ...minimal, CHAT_RETENTION_DAYS: bad }), bad).toThrowError(/CHAT_RETENTION_DAYS must be a whole number/)
+    }
+  })
+
   it('names a missing database address', () => {
     expect(() => parseEnv({})).toThrowError(/MONGODB_URI/)
   })

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
+import { DEFAULT_CHAT_RETENTION_DAYS, DEFAULT_ENQUIRY_RETENTION_DAYS } from '#app/domain/privacy'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
 // REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
@@ -30,6 +31,15 @@ const secretList = optionalString.pipe(
     )
     .optional(),
 )
+
+/** A retention period in whole days (1 to 10 years); empty means the default the privacy policy states. */
+function retentionDays(name: string, defaultDays: number) {
+  const message = `${name} must be a whole number of days from 1 to 3650`
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number({ error: message }).int(message).min(1, message).max(3650, message).default(defaultDays),
+  )
+}
 
 /** A loopback address can't be the public address of a reachable site: it is a local run. */
 export function isLoopbackUrl(url: string) {
@@ -81,6 +91,10 @@ export const envSchema = z
     SUPPORT_HOURS: z
       .enum(['business', 'always', 'closed'], { error: 'SUPPORT_HOURS must be business, always or closed' })
       .default('business'),
+    // How long enquiries, and chat conversations after their last message, are kept: the privacy
+    // policy states the defaults, so change its text when changing these.
+    ENQUIRY_RETENTION_DAYS: retentionDays('ENQUIRY_RETENTION_DAYS', DEFAULT_ENQUIRY_RETENTION_DAYS),
+    CHAT_RETENTION_DAYS: retentionDays('CHAT_RETENTION_DAYS', DEFAULT_CHAT_RETENTION_DAYS),
     // Server processes (node:cluster workers) in production; unset: one per available core.
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === '' ? undefined : value),

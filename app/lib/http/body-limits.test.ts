@@ -18,6 +18,11 @@ describe('request body limits', () => {
     expect(bodyLimitFor('/api/orders/0123456789abcdef01234567/update-status')).toBe(2 * 1024)
   })
 
+  it('keep the personal-data page, its export and the erase API to a couple of KB', () => {
+    for (const path of ['/admin/privacy', '/admin/privacy.data', '/admin/privacy/export', '/api/admin/privacy/erase'])
+      expect(bodyLimitFor(path), path).toBe(BODY_LIMITS.privacy)
+  })
+
   it('count a page’s data requests as the page', () => {
     expect(bodyLimitFor('/')).toBe(BODY_LIMITS.enquiry)
     expect(bodyLimitFor('/_root.data')).toBe(BODY_LIMITS.enquiry)

@@ -21,6 +21,8 @@ export const BODY_LIMITS = {
   signIn: 8 * KB,
   /** A staff account (username, name, role, disabled) through the API. */
   staffAccount: 2 * KB,
+  /** A personal-data request: an e-mail address (≤ 254 characters), a phone number and a confirmation. */
+  privacy: 2 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
   /**
@@ -60,6 +62,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
   [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
+  [(path) => path === '/admin/privacy' || path === '/admin/privacy/export' || path === '/api/admin/privacy/erase', BODY_LIMITS.privacy],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
   [(path) => /^\/admin\/content\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],
   [(path) => path === '/api/admin/uploads', BODY_LIMITS.contentEditing],

@@ -118,6 +118,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/audit" className={adminButtonClass}>
               Audit Trail
             </Link>
+            <Link to="/admin/privacy" className={adminButtonClass} children="Personal Data" />
           </>
         ) : null}
         <Link to="/admin/content" className={adminButtonClass}>

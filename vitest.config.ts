@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config'
 // started by scripts/with-services.mjs.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,8 +22,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Every file has a database of its own (FerretDB keeps each in its own SQLite file), so files
-          // run side by side, one per core.
+          // Every file has a database of its own (FerretDB keeps each in its own SQLite file), so two
+          // files run side by side.
         },
       },
     ],

@@ -1,7 +1,7 @@
 // What the audit trail records. Shared by the server, which writes events, and the
 // owners' page, which filters them by kind.
 
-export const AUDIT_KINDS = ['sign-in', 'sign-in-failed', 'account', 'totp', 'content', 'order-status', 'csv-export'] as const
+export const AUDIT_KINDS = ['sign-in', 'sign-in-failed', 'account', 'totp', 'content', 'order-status', 'csv-export', 'enquiry'] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -12,6 +12,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   content: 'Content change',
   'order-status': 'Order status',
   'csv-export': 'CSV export',
+  enquiry: 'Enquiry',
 }
 
 export function isAuditKind(value: unknown): value is AuditKind {

@@ -18,7 +18,7 @@ import { SiteFooter } from '#app/components/site-footer'
 import { SiteHeader } from '#app/components/site-header'
 import { StaticIsland, useStaticIslandLinks } from '#app/components/static-island'
 import { Stylesheet } from '#app/components/stylesheet'
-import { isCheckoutPath } from '#app/domain/site-paths'
+import { isCheckoutPath, isStaffPath } from '#app/domain/site-paths'
 import { TrustStrip } from '#app/components/trust-strip'
 import { NotFoundPage } from '#app/components/not-found-page'
 import { buttonClasses } from '#app/components/ui/button'
@@ -65,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useStaticIslandLinks()
   const rootData = useRouteLoaderData<typeof loader>('root')
   const siteUrl = rootData?.siteUrl ?? ''
+  const staffPage = isStaffPath(useLocation().pathname)
   return (
     <html lang="en">
       <head>
@@ -78,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             every page shows. The document is sent whole (about 25 KB compressed), so this waits at
             most for the rest of it, and spares a phone painting a half-parsed page and laying it
             out again once the rest is in. */}
-        <link rel="expect" href={`#${TRUST_STRIP_ISLAND_ID}`} blocking="render" />
+        {staffPage ? null : <link rel="expect" href={`#${TRUST_STRIP_ISLAND_ID}`} blocking="render" />}
         <Meta />
         <Links />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(businessJsonLd(siteUrl)) }} />
@@ -112,6 +113,16 @@ function PageFoot() {
 
 export default function App() {
   const { toast, honeypotInputProps } = useLoaderData<typeof loader>()
+  // Staff pages wear the console's own chrome (routes/admin/layout.tsx): no marketing header,
+  // footer, trust strip or visitors' chat bubble.
+  if (isStaffPath(useLocation().pathname)) {
+    return (
+      <>
+        <Outlet />
+        <Toaster flash={toast} />
+      </>
+    )
+  }
   return (
     <HoneypotProvider {...honeypotInputProps}>
       <SiteHeader />

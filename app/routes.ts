@@ -14,8 +14,18 @@ export default [
   route('admin-login/code', 'routes/admin-login-code.tsx'),
   route('set-password', 'routes/set-password.tsx'),
   route('logout', 'routes/logout.ts'),
+  route('admin/enquiries/export', 'routes/admin/enquiries-export.ts'),
+  route('admin/enquiries/close', 'routes/admin/enquiries-close.ts'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/enquiries', 'routes/admin/enquiries.tsx'),
+    // Each task on an enquiry is a nested route: its own action, shown inside the page when refused.
+    route('admin/enquiries/:id', 'routes/admin/enquiry.tsx', [
+      route('status', 'routes/admin/enquiry-status.tsx'),
+      route('assign', 'routes/admin/enquiry-assign.tsx'),
+      route('note', 'routes/admin/enquiry-note.tsx'),
+      route('reply', 'routes/admin/enquiry-reply.tsx'),
+    ]),
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
     route('admin/logs', 'routes/admin/logs.tsx'),
@@ -58,6 +68,7 @@ export default [
     route('orders/:id/update-status', 'routes/api/orders.$id.update-status.ts'),
     route('stripe/webhook', 'routes/api/stripe-webhook.ts'),
     route('admin/contacts', 'routes/api/admin/contacts.ts'),
+    route('admin/contacts/:id', 'routes/api/admin/contacts.$id.ts'),
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),

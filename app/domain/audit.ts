@@ -1,7 +1,17 @@
 // What the audit trail records. Shared by the server, which writes events, and the
 // owners' page, which filters them by kind.
 
-export const AUDIT_KINDS = ['sign-in', 'sign-in-failed', 'account', 'totp', 'content', 'order-status', 'csv-export', 'privacy'] as const
+export const AUDIT_KINDS = [
+  'sign-in',
+  'sign-in-failed',
+  'account',
+  'totp',
+  'content',
+  'order-status',
+  'csv-export',
+  'privacy',
+  'enquiry',
+] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -13,6 +23,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'order-status': 'Order status',
   'csv-export': 'CSV export',
   privacy: 'Personal data',
+  enquiry: 'Enquiry',
 }
 
 export function isAuditKind(value: unknown): value is AuditKind {

@@ -5,3 +5,8 @@
 export function isCheckoutPath(pathname: string) {
   return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
+
+/** The staff console (/admin and below): its own chrome, none of the public header, footer or chat. */
+export function isStaffPath(pathname: string) {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}

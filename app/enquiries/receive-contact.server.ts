@@ -18,6 +18,7 @@ export async function receiveContact(values: ContactFormValues): Promise<Contact
     phone: values.phone,
     service: values.service,
     message: values.message,
+    status: 'new',
   })
   const contact = toSubmission(saved.toObject())
   try {

@@ -32,19 +32,6 @@ export async function listContactSubmissions({ search = '', page = 1 }: { search
 /** GET /api/admin/contacts pages through every submission, newest first (README: API notes). */
 export const CONTACTS_API_PAGE = { defaultLimit: 100, maxLimit: 500 } as const
 
-/** One page of every submission for the JSON API; a page past the end is empty. */
-export async function listContactSubmissionsForApi({ page, limit }: { page: number; limit: number }) {
-  const [total, docs] = await Promise.all([
-    Contact.countDocuments(),
-    Contact.find({}, submissionProjection)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * limit)
-      .limit(limit)
-      .lean(),
-  ])
-  return { submissions: docs.map(toSubmission), total }
-}
-
 export async function findContactSubmission(id: string) {
   if (!isValidObjectId(id)) return null
   const doc = await Contact.findById(id, submissionProjection).lean()

@@ -9,6 +9,8 @@ const userSchema = new Schema({
   username: { type: String, required: true, unique: true, trim: true },
   /** The person's name, as colleagues see it in the staff list and the audit trail. */
   name: { type: String, trim: true, default: '' },
+  /** Where replies to the e-mails this person sends from the console (an enquiry's reply) come back. */
+  email: { type: String, trim: true, lowercase: true },
   /**
    * Never the password itself: a self-describing scrypt hash (see auth/password.server.ts). A new
    * account has none until its owner follows the one-time set-password link.

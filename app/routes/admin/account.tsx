@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import { z } from 'zod'
 import { recordAudit } from '#app/staff/audit.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
@@ -170,11 +170,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <StaffHeader
         title="Your account"
         subtitle={`Signed in as ${account.username}${account.name ? ` (${account.name})` : ''}, ${ROLE_LABELS[account.role]}.`}
-      >
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
-      </StaffHeader>
+      />
       {totpRequired ? (
         <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           Owners require two-step verification for every account. Turn it on below to use the staff area.

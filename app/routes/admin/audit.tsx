@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { listAuditEvents } from '#app/staff/audit.server'
 import { requireOwner } from '#app/staff/require-admin.server'
 import { listStaffAccounts } from '#app/staff/staff-accounts.server'
@@ -47,12 +47,6 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         title="Audit trail"
         subtitle={`Kept for ${AUDIT_RETENTION_DAYS} days. Addresses are shown as keys: the same address has the same key all day, and none can be traced back to an address.`}
       >
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
-        <Link to="/admin/staff" className={adminButtonClass}>
-          Staff accounts
-        </Link>
         <RefreshLink />
       </StaffHeader>
 

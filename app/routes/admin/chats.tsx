@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { listConversations } from '#app/chat/staff-chat.server'
-import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'
+import { RefreshLink } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { withUnreadCount } from '#app/components/staff/chat-title-count'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
@@ -35,9 +35,6 @@ export default function AdminChats({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeader title="Chats">
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
         <RefreshLink />
       </StaffHeader>
       <section aria-labelledby="chats-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

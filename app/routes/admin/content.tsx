@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
-import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { getEnv } from '#app/lib/config/env.server'
 import { listContent } from '#app/catalogue/content-editing.server'
@@ -34,11 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ContentIndex({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-5xl">
-      <StaffHeader title="Site content" subtitle="Every change shows on the site within two seconds.">
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
-      </StaffHeader>
+      <StaffHeader title="Site content" subtitle="Every change shows on the site within two seconds." />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {loaderData.counts.map(([kind, count]) => (
           <li key={kind} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -4,6 +4,11 @@ import { listChatTranscripts } from '#app/chat/staff-transcripts.server'
 import { findContactSubmission, listContactSubmissions } from '#app/enquiries/staff-enquiries.server'
 import type { ContactSubmission } from '#app/enquiries/contact-submission.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
+import { type ConsoleToday, consoleToday } from '#app/staff/console-today.server'
+import { enquiryStatuses } from '#app/enquiries/enquiry-workflow.server'
+import { TodayPanel } from '#app/components/staff/today-panel'
+import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
+import type { EnquiryStatus } from '#app/domain/enquiry'
 import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'
 import { ChatTranscripts } from '#app/components/staff/chat-transcripts'
 import { Pagination } from '#app/components/staff/pagination'
@@ -37,12 +42,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewId = url.searchParams.get('view')
   const siteUrl = getEnv().SITE_URL
   try {
-    const [list, selected, conversations] = await Promise.all([
+    const [list, selected, conversations, today] = await Promise.all([
       listContactSubmissions({ search, page }),
       viewId ? findContactSubmission(viewId) : null,
       listChatTranscripts(),
+      consoleToday(),
     ])
-    return { siteUrl, owner, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
+    const statuses = await enquiryStatuses(list.submissions.map((submission) => submission.id))
+    return {
+      siteUrl,
+      owner,
+      search,
+      ...list,
+      selected,
+      viewMissing: Boolean(viewId && !selected),
+      conversations,
+      today: today as ConsoleToday | null,
+      statuses,
+      loadFailed: false,
+    }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     return data(failedLoadData(siteUrl, search, owner), { status: 503 })
@@ -62,6 +80,8 @@ function failedLoadData(siteUrl: string, search: string, owner = false) {
     selected: null,
     viewMissing: false,
     conversations: [],
+    today: null as ConsoleToday | null,
+    statuses: {} as Record<string, EnquiryStatus>,
     loadFailed: true,
   }
 }
@@ -77,7 +97,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
-const SUBMISSION_COLUMNS = [{ label: 'Date' }, { label: 'Name' }, { label: 'Email' }, { label: 'Service' }, { label: 'Action' }]
+const SUBMISSION_COLUMNS = [
+  { label: 'Date' },
+  { label: 'Name' },
+  { label: 'Email' },
+  { label: 'Service' },
+  { label: 'Status' },
+  { label: 'Action' },
+]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { submissions, total, page, pageCount, selected, viewMissing, conversations, loadFailed, search } = loaderData
@@ -97,35 +124,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <StaffHeader title="Admin Dashboard">
-        <Link to="/admin/logs" className={adminButtonClass}>
-          View Access Logs
-        </Link>
-        <Link to="/admin/orders" className={adminButtonClass}>
-          View Orders
-        </Link>
-        <Link to="/admin/chats" className={adminButtonClass}>
-          Support Chats
-        </Link>
-        <Link to="/admin/account" className={adminButtonClass}>
-          Your Account
-        </Link>
-        {loaderData.owner ? (
-          <>
-            <Link to="/admin/staff" className={adminButtonClass}>
-              Staff Accounts
-            </Link>
-            <Link to="/admin/audit" className={adminButtonClass}>
-              Audit Trail
-            </Link>
-            <Link to="/admin/privacy" className={adminButtonClass} children="Personal Data" />
-          </>
-        ) : null}
-        <Link to="/admin/content" className={adminButtonClass}>
-          Edit Site Content
-        </Link>
+      <StaffHeader title="Admin Dashboard" subtitle="Today’s work first, then every enquiry.">
         <RefreshLink />
       </StaffHeader>
+
+      {loaderData.today ? <TodayPanel today={loaderData.today} /> : null}
 
       {loadFailed ? (
         <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">
@@ -147,7 +150,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
             All Submissions
           </h2>
-          <Form method="get" role="search" className="flex gap-2">
+          <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
             <label htmlFor="submission-search" className="sr-only">
               Search submissions by name, email or message
             </label>
@@ -157,7 +160,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               name="q"
               defaultValue={search}
               placeholder="Search name, email or message"
-              className="w-64 rounded-md border border-slate-300 px-3 py-2"
+              className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 sm:w-64 sm:flex-none"
             />
             <button type="submit" className={adminButtonClass}>
               Search
@@ -185,6 +188,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <span className="text-slate-500">Not specified</span>
                   )}
+                </td>
+                <td className="py-2 pr-4">
+                  <EnquiryStatusBadge status={loaderData.statuses[submission.id] ?? 'new'} />
                 </td>
                 <td className="py-2">
                   <Link

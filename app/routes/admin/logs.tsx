@@ -84,9 +84,6 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeader title="Access Logs" subtitle="User access logs for the last 24 hours">
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
         <RefreshLink />
         {/* A plain link: the browser downloads the streamed file in a new tab, with or without JavaScript. */}
         <a href="/api/admin/logs/download" target="_blank" rel="noopener" className={adminButtonClass} aria-disabled={loading || undefined}>

@@ -170,14 +170,10 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   })
   return (
     <>
-      <StaffHeader title="Staff accounts" subtitle="Owners manage accounts and read the audit trail; staff use the rest of the staff area.">
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
-        <Link to="/admin/audit" className={adminButtonClass}>
-          Audit trail
-        </Link>
-      </StaffHeader>
+      <StaffHeader
+        title="Staff accounts"
+        subtitle="Owners manage accounts and read the audit trail; staff use the rest of the staff area."
+      />
 
       {actionData?.link ? (
         <div role="status" data-testid="set-password-link" className="mt-6 rounded-md border border-green-200 bg-green-50 p-4">
@@ -200,7 +196,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <h2 id="accounts-heading" className="text-xl font-semibold text-slate-900">
           Accounts
         </h2>
-        <StaffTable columns={ACCOUNT_COLUMNS} footnote={`${accounts.length} accounts`}>
+        <StaffTable columns={ACCOUNT_COLUMNS} footnote={`${accounts.length} accounts`} linkedRows={false}>
           {accounts.map((account) => (
             <tr key={account.id} className="border-b border-slate-100" data-testid={`staff-${account.username}`}>
               <td className="py-2 pr-4 font-medium text-slate-900">{account.username}</td>

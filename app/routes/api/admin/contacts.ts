@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { CONTACTS_API_PAGE, listContactSubmissionsForApi } from '#app/enquiries/staff-enquiries.server'
+import { CONTACTS_API_PAGE } from '#app/enquiries/staff-enquiries.server'
+import { listEnquiriesForApi } from '#app/enquiries/enquiry-workflow.server'
+import { ENQUIRY_STATUSES } from '#app/domain/enquiry'
 import { requireAdminApi } from '#app/staff/require-admin.server'
 import { fieldErrors } from '#app/domain/zod'
 import { badRequest, handleJsonErrors } from '#app/lib/http/responses.server'
@@ -7,7 +9,8 @@ import type { Route } from './+types/contacts'
 
 // SPEC §7: a list of id, createdAt, name, email, phone, service, message, newest first, a page
 // at a time: ?page= (from 1) and ?limit= (default 100, at most 500). The total is in
-// X-Total-Count, the neighbouring pages in Link; a page past the end is an empty list.
+// X-Total-Count, the neighbouring pages in Link; a page past the end is an empty list. Each item
+// also carries the staff workflow: status, assignee and notes; ?status= lists one status.
 const pagingSchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
@@ -21,6 +24,7 @@ const pagingSchema = z.object({
     .min(1, `limit must be a whole number from 1 to ${CONTACTS_API_PAGE.maxLimit}`)
     .max(CONTACTS_API_PAGE.maxLimit, `limit must be a whole number from 1 to ${CONTACTS_API_PAGE.maxLimit}`)
     .default(CONTACTS_API_PAGE.defaultLimit),
+  status: z.enum(ENQUIRY_STATUSES, { error: 'status must be new, contacted or closed' }).optional(),
 })
 
 function linkHeader(url: URL, page: number, limit: number, total: number) {
@@ -41,14 +45,16 @@ export function loader({ request }: Route.LoaderArgs) {
     await requireAdminApi(request)
     const url = new URL(request.url)
     // An empty parameter (?page=) means the default, as if it were absent.
-    const query = Object.fromEntries([...url.searchParams].filter(([name, value]) => (name === 'page' || name === 'limit') && value))
+    const query = Object.fromEntries(
+      [...url.searchParams].filter(([name, value]) => (name === 'page' || name === 'limit' || name === 'status') && value),
+    )
     const paging = pagingSchema.safeParse(query)
     if (!paging.success) return badRequest(fieldErrors(paging.error))
-    const { page, limit } = paging.data
-    const { submissions, total } = await listContactSubmissionsForApi({ page, limit })
+    const { page, limit, status } = paging.data
+    const { items, total } = await listEnquiriesForApi({ page, limit, status: status ?? null })
     const headers = new Headers({ 'X-Total-Count': String(total) })
     const links = linkHeader(url, page, limit, total)
     if (links) headers.set('Link', links)
-    return Response.json(submissions, { headers })
+    return Response.json(items, { headers })
   })
 }

@@ -1,0 +1,28 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { replyToEnquiry } from '#app/enquiries/enquiry-workflow.server'
+import { requireAdmin } from '#app/staff/require-admin.server'
+import { TaskRefusal } from '#app/components/staff/task-refusal'
+import { invariantResponse } from '#app/lib/http/responses.server'
+import { redirectWithToast } from '#app/lib/session/toast.server'
+import { enquiryReplySchema } from '#app/domain/enquiry'
+import type { Route } from './+types/enquiry-reply'
+
+// One task of an enquiry's page: an e-mail reply to the visitor. Shown only when refused, inside the
+// enquiry's page (no loader: after a refusal the page stays at this address with its message).
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireAdmin(request)
+  const submission = parseWithZod(await request.formData(), { schema: enquiryReplySchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['text'] }) }, { status: 400 })
+  const done = await replyToEnquiry(params.id, submission.value, { actor, context })
+  invariantResponse(done.ok, 'Enquiry not found', 404)
+  return redirectWithToast(`/admin/enquiries/${params.id}`, {
+    title: 'Reply sent',
+    description: 'It is on its way through the mail queue.',
+  })
+}
+
+export default function ReplyRefused({ actionData }: Route.ComponentProps) {
+  return <TaskRefusal title="The reply was not sent" result={actionData?.result} />
+}

@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
+
+test.afterAll(closeE2eDatabase)
+
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+async function expectNoSeriousAxeProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** Nothing runs off the side of the screen: names what does, if anything. */
+async function expectNoSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return []
+    return [...document.querySelectorAll('main *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+  })
+  expect(wide, page.url()).toEqual([])
+}
+
+const emailOf = (name: string) => `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`
+
+async function addEnquiry(name: string, extra: Record<string, unknown> = {}) {
+  const db = await e2eDatabase()
+  const { insertedId } = await db.collection('contacts').insertOne({
+    name,
+    email: emailOf(name),
+    phone: '(770) 555-0199',
+    service: 'cloud',
+    message: 'We would like to move our file server to the cloud before the lease ends in March. Can you help?',
+    createdAt: new Date(),
+    ...extra,
+  })
+  return String(insertedId)
+}
+
+/** Where the e2e run may save the docs' screenshots (CONSOLE_SHOTS=docs/images). */
+const SHOTS = process.env.CONSOLE_SHOTS
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } })
+
+    test('staff pages wear the console, not the public site, and pass axe', async ({ browser }) => {
+      test.slow() // six pages, two of them axe-checked
+      await addEnquiry(uniqueLabel('Dana Whitfield'), {
+        service: 'network',
+        message: 'Fourteen-person dental practice; need HIPAA backups.',
+      })
+      await addEnquiry(uniqueLabel('Sam Patel'), { service: 'cybersecurity', status: 'contacted' })
+      const { context, page } = await signedInPage(browser)
+      await page.setViewportSize(size)
+      await page.goto('/admin')
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0)
+      await expect(page.getByText('PCI Compliant')).toHaveCount(0)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-dashboard-${size.name}.png`, fullPage: size.name === 'desktop' })
+      if (size.name === 'phone') await page.getByText('Menu', { exact: true }).click()
+      const nav = page.getByRole('navigation', { name: 'Staff' })
+      for (const label of ['Enquiries', 'Orders', 'Chats', 'Analytics', 'Content', 'Staff accounts', 'Audit trail'])
+        await expect(nav.getByRole('link', { name: label })).toBeVisible()
+      await expect(nav.getByText('Dashboard')).toHaveAttribute('aria-current', 'page')
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
+      await expectNoSeriousAxeProblems(page)
+      await nav.getByRole('link', { name: 'Enquiries' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
+      await expectNoSeriousAxeProblems(page)
+      for (const path of ['/admin', '/admin/enquiries', '/admin/orders', '/admin/staff', '/admin/audit', '/admin/chats']) {
+        await page.goto(path)
+        await expectNoSidewaysScroll(page)
+      }
+      await context.close()
+    })
+
+    test('the phone menu opens without JavaScript and leads to every section', async ({ browser }) => {
+      test.skip(size.name === 'desktop', 'the sidebar is always open on a wide screen')
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.getByText('Menu', { exact: true }).click()
+      await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Enquiries' }).click()
+      await expect(page).toHaveURL('/admin/enquiries')
+      await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden()
+      await context.close()
+    })
+
+    for (const javaScriptEnabled of [true, false]) {
+      test(`an office manager triages and answers an enquiry ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+        test.slow() // five forms, each a round trip
+        const name = uniqueLabel('Tara Triage')
+        const id = await addEnquiry(name)
+        const { context, page } = await signedInPage(browser, { javaScriptEnabled })
+        await page.setViewportSize(size)
+
+        await page.goto(`/admin/enquiries?q=${encodeURIComponent(name)}&status=new`)
+        const row = page.getByTestId('enquiry-row').filter({ hasText: name })
+        await expect(row.getByTestId('enquiry-status')).toHaveText('New')
+        await expect(row).toContainText('We would like to move our file server')
+        await row.getByRole('link', { name: `Open enquiry from ${name}` }).click()
+        await expect(page).toHaveURL(`/admin/enquiries/${id}`)
+        await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible()
+        if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
+        if (SHOTS && javaScriptEnabled)
+          await page.screenshot({ path: `${SHOTS}/console-enquiry-${size.name}.png`, fullPage: size.name === 'desktop' })
+
+        const owner = page.getByLabel('Owner', { exact: true })
+        const ownerName = (await owner.locator('option').nth(1).textContent())!.trim()
+        await owner.selectOption({ index: 1 })
+        await page.getByRole('button', { name: 'Assign' }).click()
+        await expect(page.getByText(`Owner: ${ownerName}`)).toBeVisible()
+
+        await page.getByLabel('Note (staff only)').fill('Called back, wants a quote for 12 seats.')
+        await page.getByRole('button', { name: 'Add note' }).click()
+        const history = page.getByRole('list', { name: 'Notes and replies' })
+        await expect(history).toContainText('Called back, wants a quote for 12 seats.')
+        await expect(page.getByLabel('Note (staff only)')).toHaveValue('')
+
+        await page.getByLabel('Replies come back to').fill('office@roswell.example')
+        await page.getByRole('button', { name: 'Send reply' }).click()
+        await expect(history).toContainText('E-mail reply')
+        await expect(page.getByTestId('enquiry-status').first()).toHaveText('Contacted')
+
+        await page.getByLabel('Status', { exact: true }).selectOption('closed')
+        await page.getByRole('button', { name: 'Update status' }).click()
+        await expect(page.getByTestId('enquiry-status').first()).toHaveText('Closed')
+
+        const db = await e2eDatabase()
+        const reply = await db.collection('outboxmessages').findOne({ subject: { $regex: `^enquiry-reply:${id}:` } })
+        expect(reply?.payload).toMatchObject({ to: emailOf(name), replyTo: 'office@roswell.example' })
+        const audited = await db.collection('auditevents').countDocuments({ target: `contact:${id}` })
+        expect(audited).toBe(5) // owner, note, reply, contacted, closed
+        await context.close()
+      })
+    }
+
+    test('a refused note says why, inside the enquiry page', async ({ browser, allowConsoleErrors }) => {
+      allowConsoleErrors(/status of 400/)
+      const name = uniqueLabel('Rita Refused')
+      const id = await addEnquiry(name)
+      const { context, page } = await signedInPage(browser)
+      await page.setViewportSize(size)
+      await page.goto(`/admin/enquiries/${id}`)
+      // Past the browser's own check, as a hand-made request would be.
+      await page.getByLabel('Note (staff only)').evaluate((area) => area.removeAttribute('required'))
+      await page.getByRole('button', { name: 'Add note' }).click()
+      await expect(page.getByRole('alert')).toContainText('Write the note')
+      await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible()
+      await context.close()
+    })
+  })
+}
+
+test('staff close several enquiries at once and export the list as CSV', async ({ browser }) => {
+  test.slow() // with and without JavaScript
+  const tag = uniqueLabel('bulk')
+  const names = [uniqueLabel('Bo Bulk'), uniqueLabel('Bea Bulk'), uniqueLabel('Bix Bulk')]
+  for (const name of names) await addEnquiry(name, { message: `About ${tag}` })
+  for (const javaScriptEnabled of [true, false]) {
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled })
+    await page.goto(`/admin/enquiries?q=${tag}&status=new`)
+    const rows = page.getByTestId('enquiry-row')
+    const before = await rows.count()
+    await rows.first().getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Close selected' }).click()
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`))
+    await expect(rows).toHaveCount(before - 1)
+    await context.close()
+  }
+  const { context, page } = await signedInPage(browser)
+  const csv = await page.request.get(`/admin/enquiries/export?q=${tag}`)
+  expect(csv.headers()['content-type']).toContain('text/csv')
+  const text = await csv.text()
+  expect(text.split('\r\n')[0]).toBe('received,name,email,phone,service,status,owner,message')
+  for (const name of names) expect(text).toContain(name)
+  expect(text.match(/"closed"/g)).toHaveLength(2)
+  await context.close()
+})

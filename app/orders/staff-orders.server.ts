@@ -3,7 +3,7 @@ import { changesBetween, recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
 import { listPlanNames } from '#app/catalogue/catalogue.server'
 import { projectionOf, toView, type View } from '#app/lib/db/views.server'
-import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
+import { canStaffChangeStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order, type OrderDocument } from '#app/orders/order-model.server'
 import { withOrderLock } from '#app/orders/order-lock.server'
 import { pageWindow } from '#app/lib/pagination'
@@ -83,7 +83,7 @@ export async function changeOrderStatus(
     const current = await Order.findById(id, { status: 1, paymentId: 1 }).lean()
     if (!current) return { outcome: 'not-found' }
     const from = current.status
-    if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
+    if (!canStaffChangeStatus(from, to)) return { outcome: 'not-allowed', from }
     const updated = await Order.findOneAndUpdate(
       { _id: current._id, status: from },
       { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },

@@ -37,6 +37,9 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('.well-known/security.txt', 'routes/security-txt.ts'),
+  // A buyer's subscription: ask for a link by e-mail; the signed link opens Stripe's billing portal.
+  route('manage-subscription', 'routes/manage-subscription.tsx'),
+  route('manage-subscription/:orderId', 'routes/manage-subscription-order.tsx'),
   // The support chat as a page: without JavaScript, and for the link in a reply e-mail.
   route('chat', 'routes/chat.tsx'),
 

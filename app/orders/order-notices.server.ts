@@ -154,3 +154,28 @@ export function staffPastDue(order: NoticeOrder, siteUrl: string): MailPayload {
     ].join('\n'),
   }
 }
+
+/** The fresh links a buyer asked for at /manage-subscription, one per subscription. */
+export function manageLinksMail(to: string, name: string | null, links: Array<{ planName: string; url: string }>): MailPayload {
+  const greeting = name ? `Hello ${oneLine(name)},` : 'Hello,'
+  const intro = `Here ${links.length === 1 ? 'is the link' : 'are the links'} to manage your subscription with ${BUSINESS.name}: update your card, see invoices, change users or cancel.`
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...links.flatMap((link) => [`${link.planName} plan:`, link.url, '']),
+    `Each link works for ${MANAGE_LINK_DAYS} days. If you did not ask for this, you can ignore this e-mail.`,
+    '',
+    ...CONTACT_LINES,
+  ].join('\n')
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
+    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">Manage your ${escapeHtml(link.planName)} plan</a></p>`),
+    `<p style="font-size:14px;color:#475569">Each link works for ${MANAGE_LINK_DAYS} days. If you did not ask for this, you can ignore this e-mail.</p>`,
+    `<p>${CONTACT_LINES.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('')
+  return { to, subject: `Manage your subscription with ${BUSINESS.name}`, text, html }
+}

@@ -21,6 +21,8 @@ export const BODY_LIMITS = {
   signIn: 8 * KB,
   /** A staff account (username, name, role, disabled) through the API. */
   staffAccount: 2 * KB,
+  /** The buyer's manage-subscription forms: an e-mail address, or nothing but the button. */
+  manageSubscription: 2 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
   /**
@@ -59,6 +61,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
+  [(path) => path === '/manage-subscription' || /^\/manage-subscription\/[^/]+$/.test(path), BODY_LIMITS.manageSubscription],
   [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],
   [(path) => /^\/admin\/content\/(?:plans|services|solutions|testimonials|news)(?:\/|$)/.test(path), BODY_LIMITS.contentEditing],

@@ -59,6 +59,21 @@ function invoiceMeaning(invoice: Stripe.Invoice, outcome: 'paid' | 'failed' | 'a
   }
 }
 
+/** Every event type the webhook applies: the ones to enable in Stripe, and the ones the reconcile job reads. */
+export const WEBHOOK_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+] as const
+
 /** What an event means for an order; null for an event this site has no use for. */
 function interpret(event: Stripe.Event): Meaning | null {
   switch (event.type) {

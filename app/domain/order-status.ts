@@ -59,3 +59,12 @@ export function statusForSubscription(stripeStatus: string): OrderStatus | null 
       return null
   }
 }
+
+/** The staff list's tabs: each status, and the subscriptions set to end at their period's end. */
+export const ORDER_FILTERS = ['pending', 'paid', 'past_due', 'canceling', 'failed', 'canceled'] as const
+export type OrderFilter = (typeof ORDER_FILTERS)[number]
+export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = { ...ORDER_STATUS_LABELS, canceling: 'Canceling' }
+
+export function isOrderFilter(value: unknown): value is OrderFilter {
+  return typeof value === 'string' && (ORDER_FILTERS as readonly string[]).includes(value)
+}

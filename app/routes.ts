@@ -17,7 +17,10 @@ export default [
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/orders/export', 'routes/admin/orders-export.ts'),
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
+    route('admin/orders/:orderId/cancel', 'routes/admin/order-subscription.tsx', { id: 'routes/admin/order-cancel' }),
+    route('admin/orders/:orderId/resume', 'routes/admin/order-subscription.tsx', { id: 'routes/admin/order-resume' }),
     route('admin/logs', 'routes/admin/logs.tsx'),
     route('admin/chats', 'routes/admin/chats.tsx'),
     route('admin/chats/:id', 'routes/admin/chat.tsx'),

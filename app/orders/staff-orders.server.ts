@@ -7,6 +7,7 @@ import { canStaffChangeStatus, type OrderStatus } from '#app/domain/order-status
 import { Order, type OrderDocument } from '#app/orders/order-model.server'
 import { withOrderLock } from '#app/orders/order-lock.server'
 import { pageWindow } from '#app/lib/pagination'
+import { type OrderQuery, orderFilter } from './staff-subscriptions.server'
 
 export const ORDERS_PER_PAGE = 50
 
@@ -24,6 +25,10 @@ const STAFF_ORDER_FIELDS = [
   'amount',
   'status',
   'paymentId',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'subscription',
+  'invoices',
 ] as const
 export type StaffOrder = View<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { planName: string }
 const staffOrderProjection = projectionOf(STAFF_ORDER_FIELDS)
@@ -41,11 +46,12 @@ function toStaffOrder(
   return { ...toView(doc, STAFF_ORDER_FIELDS), planName: names.get(doc.planId) ?? `Plan ${doc.planId}` }
 }
 
-export async function listStaffOrders({ page = 1 }: { page?: number }) {
-  const total = await Order.countDocuments()
+export async function listStaffOrders({ page = 1, filter = null, search = null }: { page?: number } & OrderQuery) {
+  const query = orderFilter({ filter, search })
+  const total = await Order.countDocuments(query)
   const window = pageWindow(total, page, ORDERS_PER_PAGE)
   const [docs, names] = await Promise.all([
-    Order.find({}, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
+    Order.find(query, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
     planNames(),
   ])
   return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: window.page, pageCount: window.pageCount }

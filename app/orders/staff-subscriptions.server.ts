@@ -220,3 +220,59 @@ export async function setCancelAtPeriodEnd(stripe: Stripe, id: string, cancel: b
   })
   return { outcome: 'changed', order: await findOrderDetail(id) }
 }
+
+/** The most rows one export holds; a bigger business would page through the API. */
+export const MAX_EXPORT_ROWS = 10_000
+
+/** A CSV cell: quoted, and a leading = + - @ made text, so a spreadsheet never runs it as a formula. */
+function csvCell(value: unknown) {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return `"${text.replace(/"/g, '""')}"`
+}
+
+const CSV_COLUMNS = [
+  'Order',
+  'Placed',
+  'Name',
+  'Email',
+  'Phone',
+  'Plan',
+  'Microsoft 365',
+  'Users',
+  'Cloud backup',
+  'Monthly total (USD)',
+  'Status',
+  'Subscription status',
+  'Cancels at period end',
+  'Current period ends',
+  'Stripe customer',
+  'Stripe subscription',
+] as const
+
+/** The orders of a tab and search as CSV, newest first. */
+export async function ordersCsv(query: OrderQuery): Promise<string> {
+  const [docs, names] = await Promise.all([findDetailDocs(orderFilter(query), 1, MAX_EXPORT_ROWS), planNames()])
+  const rows = docs.map((doc) => {
+    const order = toDetail(doc, names)
+    return [
+      order.id,
+      order.createdAt,
+      order.name,
+      order.email,
+      order.phone,
+      order.planName,
+      order.ms365Option,
+      order.ms365Users,
+      order.includeCloudBackup ? 'yes' : 'no',
+      order.amount.toFixed(2),
+      order.status,
+      order.subscription?.status,
+      order.subscription ? (order.subscription.cancelAtPeriodEnd ? 'yes' : 'no') : '',
+      order.subscription?.currentPeriodEnd,
+      order.customerId,
+      doc.stripeSubscriptionId,
+    ]
+  })
+  return [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}

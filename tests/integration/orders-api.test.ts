@@ -207,3 +207,72 @@ describe('cancel at period end and resume', () => {
     expect((await Order.findById(id).lean())?.subscription ?? null).toBeNull()
   })
 })
+
+describe('the staff orders pages', () => {
+  it('filter by tab, search by name or e-mail literally, and export what is shown as CSV, audited', async () => {
+    await Order.deleteMany({})
+    await order({ name: 'Ada Lovelace', email: 'ada@example.com' })
+    await order({ name: '=HYPERLINK("x")', email: 'formula@example.com', status: 'past_due' })
+    const page = await (await fetch(`${server.url}/admin/orders?status=past_due`, { headers: staff })).text()
+    expect(page).toContain('formula@example.com')
+    expect(page).not.toContain('ada@example.com')
+    expect(page.replace(/<!-- -->/g, '')).toMatch(/Past due <span[^>]*>\(1\)/)
+    const found = await (await fetch(`${server.url}/admin/orders?q=ADA%40example`, { headers: staff })).text()
+    expect(found).toContain('ada@example.com')
+    expect(found).not.toContain('formula@example.com')
+    // A search is text, not a pattern.
+    const pattern = await (await fetch(`${server.url}/admin/orders?q=.*`, { headers: staff })).text()
+    expect(pattern).toContain('No orders match.')
+
+    const csv = await fetch(`${server.url}/admin/orders/export?status=past_due`, { headers: staff })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    const text = await csv.text()
+    expect(text.split('\r\n')[0]).toContain('"Monthly total (USD)"')
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`)
+    expect(text).not.toContain('ada@example.com')
+    expect(await AuditEvent.countDocuments({ kind: 'csv-export', action: 'downloaded the orders (past_due) as CSV' })).toBe(1)
+    expect((await fetch(`${server.url}/admin/orders/export`, { redirect: 'manual' })).status).toBe(302)
+  })
+
+  it('asks staff to confirm before marking a running subscription’s order canceled by hand', async () => {
+    const id = await order()
+    const unconfirmed = await fetch(`${server.url}/admin/orders/${id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...staff, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'status=canceled',
+    })
+    expect(unconfirmed.status).toBe(400)
+    expect((await Order.findById(id).lean())?.status).toBe('paid')
+    const confirmed = await fetch(`${server.url}/admin/orders/${id}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...staff, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'status=canceled&confirm=yes',
+    })
+    expect(confirmed.status).toBe(303)
+    expect((await Order.findById(id).lean())?.status).toBe('canceled')
+  })
+
+  it('shows the cancel page saying what it does, and its POST asks Stripe', async () => {
+    const id = await order({
+      subscription: {
+        id: 'sub_p',
+        status: 'active',
+        currentPeriodEnd: new Date('2026-12-01T00:00:00Z'),
+        cancelAtPeriodEnd: false,
+        itemQuantities: {},
+        stripeUpdatedAt: new Date(),
+      },
+    })
+    const detail = await (await fetch(`${server.url}/admin/orders/${id}`, { headers: staff })).text()
+    expect(detail).toContain(`/admin/orders/${id}/cancel`)
+    expect(detail).toContain('dashboard.stripe.com/test/customers/')
+    const confirm = await (await fetch(`${server.url}/admin/orders/${id}/cancel`, { headers: staff })).text()
+    expect(confirm).toContain('Stripe will stop billing')
+    const done = await fetch(`${server.url}/admin/orders/${id}/cancel`, { method: 'POST', redirect: 'manual', headers: staff })
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe(`/admin/orders/${id}`)
+  })
+})

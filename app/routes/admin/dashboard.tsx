@@ -10,6 +10,8 @@ import { Pagination } from '#app/components/staff/pagination'
 import { StaffTable } from '#app/components/staff/staff-table'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { SubmissionDetail } from '#app/components/staff/submission-detail'
+import { SubscriptionFigures } from '#app/components/staff/subscription-figures'
+import { ordersSummary } from '#app/orders/staff-subscriptions.server'
 import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/lib/config/env.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
@@ -37,12 +39,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewId = url.searchParams.get('view')
   const siteUrl = getEnv().SITE_URL
   try {
-    const [list, selected, conversations] = await Promise.all([
+    const [list, selected, conversations, subscriptions] = await Promise.all([
       listContactSubmissions({ search, page }),
       viewId ? findContactSubmission(viewId) : null,
       listChatTranscripts(),
+      // The figures are a summary: their failure must not hide the enquiries.
+      ordersSummary().catch(() => null),
     ])
-    return { siteUrl, owner, search, ...list, selected, viewMissing: Boolean(viewId && !selected), conversations, loadFailed: false }
+    return {
+      siteUrl,
+      owner,
+      search,
+      ...list,
+      selected,
+      viewMissing: Boolean(viewId && !selected),
+      conversations,
+      subscriptions,
+      loadFailed: false,
+    }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     return data(failedLoadData(siteUrl, search, owner), { status: 503 })
@@ -62,6 +76,7 @@ function failedLoadData(siteUrl: string, search: string, owner = false) {
     selected: null,
     viewMissing: false,
     conversations: [],
+    subscriptions: null,
     loadFailed: true,
   }
 }
@@ -125,6 +140,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </Link>
         <RefreshLink />
       </StaffHeader>
+      {loaderData.subscriptions ? <SubscriptionFigures summary={loaderData.subscriptions} /> : null}
 
       {loadFailed ? (
         <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">

@@ -27,7 +27,10 @@ export default [
       route('reply', 'routes/admin/enquiry-reply.tsx'),
     ]),
     route('admin/orders', 'routes/admin/orders.tsx'),
+    route('admin/orders/export', 'routes/admin/orders-export.ts'),
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
+    route('admin/orders/:orderId/cancel', 'routes/admin/order-subscription.tsx', { id: 'routes/admin/order-cancel' }),
+    route('admin/orders/:orderId/resume', 'routes/admin/order-subscription.tsx', { id: 'routes/admin/order-resume' }),
     route('admin/logs', 'routes/admin/logs.tsx'),
     route('admin/chats', 'routes/admin/chats.tsx'),
     route('admin/chats/:id', 'routes/admin/chat.tsx'),
@@ -50,6 +53,9 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('.well-known/security.txt', 'routes/security-txt.ts'),
+  // A buyer's subscription: ask for a link by e-mail; the signed link opens Stripe's billing portal.
+  route('manage-subscription', 'routes/manage-subscription.tsx'),
+  route('manage-subscription/:orderId', 'routes/manage-subscription-order.tsx'),
   // The support chat as a page: without JavaScript, and for the link in a reply e-mail.
   route('chat', 'routes/chat.tsx'),
 
@@ -69,6 +75,11 @@ export default [
     route('stripe/webhook', 'routes/api/stripe-webhook.ts'),
     route('admin/contacts', 'routes/api/admin/contacts.ts'),
     route('admin/contacts/:id', 'routes/api/admin/contacts.$id.ts'),
+    route('admin/orders', 'routes/api/admin/orders.ts'),
+    route('admin/orders/summary', 'routes/api/admin/orders-summary.ts'),
+    route('admin/orders/:id', 'routes/api/admin/order.ts'),
+    route('admin/orders/:id/cancel', 'routes/api/admin/order-subscription.ts', { id: 'api/admin/orders/:id/cancel' }),
+    route('admin/orders/:id/resume', 'routes/api/admin/order-subscription.ts', { id: 'api/admin/orders/:id/resume' }),
     route('admin/logs', 'routes/api/admin/logs.ts'),
     route('admin/logs/analytics', 'routes/api/admin/logs-analytics.ts'),
     route('admin/logs/download', 'routes/api/admin/logs-download.ts'),

@@ -31,6 +31,47 @@ const orderSchema = new Schema(
     stripeCheckoutSessionId: { type: String },
     /** SHA-256 of the token the buyer reads this order's status with (payments/order-access.server.ts). */
     accessTokenHash: { type: String },
+    /** What Stripe last said of the subscription; newest event wins by Stripe's `created`. */
+    subscription: {
+      type: new Schema(
+        {
+          id: { type: String, required: true },
+          status: { type: String, required: true },
+          currentPeriodEnd: { type: Date, default: null },
+          cancelAtPeriodEnd: { type: Boolean, required: true, default: false },
+          itemQuantities: { ms365: { type: Number }, backup: { type: Number } },
+          stripeUpdatedAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** Every invoice of the subscription, newest state of each by the event's `created`. */
+    invoices: {
+      type: [
+        new Schema(
+          {
+            id: { type: String, required: true },
+            number: { type: String, default: null },
+            /** US dollars. */
+            amount: { type: Number, required: true },
+            currency: { type: String, required: true },
+            status: { type: String, required: true },
+            paidAt: { type: Date, default: null },
+            url: { type: String, default: null },
+            stripeUpdatedAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    /** Stripe's `created` of the newest event that set or confirmed `status`: an older event never overrides it. */
+    statusChangedAt: { type: Date },
+    /** When the buyer's confirmation and the staff notice were queued (once per order). */
+    notifiedPaidAt: { type: Date },
+    /** When staff were told of a failed renewal (once per time the order falls past due). */
+    notifiedPastDueAt: { type: Date },
     /** Webhook event ids already applied, so a replayed event changes nothing. */
     appliedEventIds: { type: [String], default: [] },
     createdAt: { type: Date, required: true, default: Date.now },
@@ -43,6 +84,8 @@ orderSchema.index({ createdAt: -1 })
 orderSchema.index({ stripeSubscriptionId: 1 })
 orderSchema.index({ stripeCheckoutSessionId: 1 })
 orderSchema.index({ paymentId: 1 })
+orderSchema.index({ stripeCustomerId: 1 })
+orderSchema.index({ email: 1 })
 
 /** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
 export type OrderDocument = InferSchemaType<typeof orderSchema>

@@ -3,10 +3,11 @@ import { changesBetween, recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
 import { listPlanNames } from '#app/catalogue/catalogue.server'
 import { projectionOf, toView, type View } from '#app/lib/db/views.server'
-import { canChangeStatus, type OrderStatus } from '#app/domain/order-status'
+import { canStaffChangeStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order, type OrderDocument } from '#app/orders/order-model.server'
 import { withOrderLock } from '#app/orders/order-lock.server'
 import { pageWindow } from '#app/lib/pagination'
+import { type OrderQuery, orderFilter } from './staff-subscriptions.server'
 
 export const ORDERS_PER_PAGE = 50
 
@@ -24,6 +25,10 @@ const STAFF_ORDER_FIELDS = [
   'amount',
   'status',
   'paymentId',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'subscription',
+  'invoices',
 ] as const
 export type StaffOrder = View<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { planName: string }
 const staffOrderProjection = projectionOf(STAFF_ORDER_FIELDS)
@@ -41,11 +46,12 @@ function toStaffOrder(
   return { ...toView(doc, STAFF_ORDER_FIELDS), planName: names.get(doc.planId) ?? `Plan ${doc.planId}` }
 }
 
-export async function listStaffOrders({ page = 1 }: { page?: number }) {
-  const total = await Order.countDocuments()
+export async function listStaffOrders({ page = 1, filter = null, search = null }: { page?: number } & OrderQuery) {
+  const query = orderFilter({ filter, search })
+  const total = await Order.countDocuments(query)
   const window = pageWindow(total, page, ORDERS_PER_PAGE)
   const [docs, names] = await Promise.all([
-    Order.find({}, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
+    Order.find(query, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
     planNames(),
   ])
   return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: window.page, pageCount: window.pageCount }
@@ -83,7 +89,7 @@ export async function changeOrderStatus(
     const current = await Order.findById(id, { status: 1, paymentId: 1 }).lean()
     if (!current) return { outcome: 'not-found' }
     const from = current.status
-    if (!canChangeStatus(from, to)) return { outcome: 'not-allowed', from }
+    if (!canStaffChangeStatus(from, to)) return { outcome: 'not-allowed', from }
     const updated = await Order.findOneAndUpdate(
       { _id: current._id, status: from },
       { $set: { status: to, ...(paymentId ? { paymentId } : {}), updatedAt: new Date() } },

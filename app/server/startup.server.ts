@@ -18,6 +18,8 @@ import { pruneAccessLogRollups } from '#app/analytics/access-rollup.server'
 import { pruneRateLimits } from '#app/lib/rate-limit/rate-limit.server'
 import { applyRetention } from '#app/privacy/retention.server'
 import { describeSessionSecrets } from '#app/lib/session/secrets.server'
+import { getStripe } from '#app/integrations/stripe-client.server'
+import { reconcileOrders, stripeEventSource } from '#app/orders/reconcile.server'
 import '#app/server/all-models.server'
 import type { BackgroundJob } from './background-jobs.server'
 
@@ -88,6 +90,11 @@ function announceAdminAccount(admin: BootstrapOutcome) {
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
+async function reconcileWithStripe(signal: AbortSignal) {
+  const stripe = getStripe()
+  if (stripe) await reconcileOrders(stripeEventSource(stripe), { signal })
+}
+
 /** Jobs the instances share: each period, the instance holding the job's lease runs it. */
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
@@ -106,4 +113,6 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'privacy-retention', everyMs: DAY, run: (signal) => applyRetention(undefined, new Date(), signal) },
   // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
   { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
+  // Orders repaired from Stripe's events that the webhook never received.
+  { name: 'reconcile-orders', everyMs: HOUR, run: (signal) => reconcileWithStripe(signal) },
 ]

@@ -55,7 +55,7 @@ describe('changing an order status as staff', () => {
     const id = await newOrder()
     const unknown = await update(id, { status: 'shipped' })
     expect(unknown.status).toBe(400)
-    expect(((await unknown.json()) as { message: string }).message).toBe('Status must be one of pending, paid, failed, canceled')
+    expect(((await unknown.json()) as { message: string }).message).toBe('Status must be one of pending, paid, past_due, failed, canceled')
     const notJson = await update(id, 'status=paid')
     expect(notJson.status).toBe(400)
     expect(((await notJson.json()) as { message: string }).message).toBe('The request body is not valid JSON.')

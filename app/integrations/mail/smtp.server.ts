@@ -5,6 +5,8 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 export type MailPayload = {
   subject: string
   text: string
+  /** An HTML alternative built by our own templates, every value escaped; never a visitor's markup. */
+  html?: string
   replyTo?: string
   /** A visitor's address (a chat reply); unset: the staff address, CONTACT_TO. */
   to?: string
@@ -30,7 +32,8 @@ export function isMailConfigured(settings: MailSettings): settings is MailSettin
 }
 
 /**
- * Sends a plain-text message (no HTML part, so nothing a visitor typed can become markup).
+ * Sends a plain-text message, with an HTML part only where our own template built one (values
+ * escaped, so nothing a visitor typed can become markup).
  * `messageId` names it (`<id@domain>`), so repeated sends of one notification are recognisable.
  */
 export async function sendMail(settings: MailSettings, mail: MailPayload, { messageId }: { messageId?: string } = {}) {
@@ -41,6 +44,7 @@ export async function sendMail(settings: MailSettings, mail: MailPayload, { mess
     replyTo: mail.replyTo,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     messageId,
   })
 }

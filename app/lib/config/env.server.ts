@@ -75,6 +75,12 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_URL: optionalUrl,
+    STRIPE_PORTAL_CONFIGURATION: optionalString.pipe(
+      z
+        .string()
+        .regex(/^bpc_\w+$/, 'STRIPE_PORTAL_CONFIGURATION must be a portal configuration id (bpc_...)')
+        .optional(),
+    ),
     LOG_LEVEL: z
       .string()
       .trim()

@@ -23,6 +23,8 @@ export const BODY_LIMITS = {
   staffAccount: 2 * KB,
   /** A personal-data request: an e-mail address (≤ 254 characters), a phone number and a confirmation. */
   privacy: 2 * KB,
+  /** The buyer's manage-subscription forms: an e-mail address, or nothing but the button. */
+  manageSubscription: 2 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
   /**
@@ -61,6 +63,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
+  [(path) => path === '/manage-subscription' || /^\/manage-subscription\/[^/]+$/.test(path), BODY_LIMITS.manageSubscription],
   [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
   [(path) => path === '/admin/privacy' || path === '/admin/privacy/export' || path === '/api/admin/privacy/erase', BODY_LIMITS.privacy],
   [(path) => /^\/api\/orders\/[^/]+\/update-status$/.test(path) || /^\/admin\/orders\/[^/]+$/.test(path), BODY_LIMITS.orderStatus],

@@ -15,6 +15,8 @@ import { Pagination } from '#app/components/staff/pagination'
 import { StaffTable } from '#app/components/staff/staff-table'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { SubmissionDetail } from '#app/components/staff/submission-detail'
+import { SubscriptionFigures } from '#app/components/staff/subscription-figures'
+import { ordersSummary } from '#app/orders/staff-subscriptions.server'
 import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/lib/config/env.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
@@ -42,11 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewId = url.searchParams.get('view')
   const siteUrl = getEnv().SITE_URL
   try {
-    const [list, selected, conversations, today] = await Promise.all([
+    const [list, selected, conversations, today, subscriptions] = await Promise.all([
       listContactSubmissions({ search, page }),
       viewId ? findContactSubmission(viewId) : null,
       listChatTranscripts(),
       consoleToday(),
+      // The figures are a summary: their failure must not hide the enquiries.
+      ordersSummary().catch(() => null),
     ])
     const statuses = await enquiryStatuses(list.submissions.map((submission) => submission.id))
     return {
@@ -59,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       conversations,
       today: today as ConsoleToday | null,
       statuses,
+      subscriptions,
       loadFailed: false,
     }
   } catch (error) {
@@ -82,6 +87,7 @@ function failedLoadData(siteUrl: string, search: string, owner = false) {
     conversations: [],
     today: null as ConsoleToday | null,
     statuses: {} as Record<string, EnquiryStatus>,
+    subscriptions: null,
     loadFailed: true,
   }
 }
@@ -127,8 +133,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <StaffHeader title="Admin Dashboard" subtitle="Today’s work first, then every enquiry.">
         <RefreshLink />
       </StaffHeader>
-
       {loaderData.today ? <TodayPanel today={loaderData.today} /> : null}
+      {loaderData.subscriptions ? <SubscriptionFigures summary={loaderData.subscriptions} /> : null}
 
       {loadFailed ? (
         <p role="status" className="mt-6 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900">

@@ -31,13 +31,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const order = await findStaffOrder(params.orderId)
   invariantResponse(order, 'Order not found', 404)
-  return { siteUrl: getEnv().SITE_URL, order, nextStatuses: allowedNextStatuses(order.status) }
+  const key = getEnv().STRIPE_SECRET_KEY ?? ''
+  // Stripe's dashboard keeps test-mode objects under /test.
+  const stripeDashboard = `https://dashboard.stripe.com${/^(sk|rk)_test_/.test(key) ? '/test' : ''}`
+  return { siteUrl: getEnv().SITE_URL, order, nextStatuses: allowedNextStatuses(order.status), stripeDashboard }
+}
+
+/** Canceling a running subscription's order by hand does not stop Stripe's billing: staff confirm they know. */
+function needsMoneyConfirmation(order: { status: string; stripeSubscriptionId?: string | null }, to: string) {
+  return to === 'canceled' && Boolean(order.stripeSubscriptionId) && (order.status === 'paid' || order.status === 'past_due')
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const status = (await readFormWithLimit(request, BODY_LIMITS.orderStatus)).get('status')
+  const form = await readFormWithLimit(request, BODY_LIMITS.orderStatus)
+  const status = form.get('status')
   if (!isOrderStatus(status)) return data({ error: 'Choose a status from the list.' }, { status: 400 })
+  const current = await findStaffOrder(params.orderId)
+  invariantResponse(current, 'Order not found', 404)
+  if (needsMoneyConfirmation(current, status) && form.get('confirm') !== 'yes')
+    return data(
+      { error: 'Tick the box to confirm: marking the order canceled here does not stop Stripe billing the customer.' },
+      { status: 400 },
+    )
   const change = await changeOrderStatus(params.orderId, status, { actor, context })
   invariantResponse(change.outcome !== 'not-found', 'Order not found', 404)
   if (change.outcome === 'not-allowed') {
@@ -57,8 +73,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, nextStatuses } = loaderData
+  const { order, nextStatuses, stripeDashboard } = loaderData
   const saving = useIsPending()
+  const subscription = order.subscription ?? null
+  // Orders stored before subscriptions were followed have no invoices field.
+  const invoices = order.invoices ?? []
+  const running = order.status === 'paid' || order.status === 'past_due'
+  const moneyAtStake = Boolean(order.stripeSubscriptionId) && running
   return (
     <div className="max-w-3xl">
       <StaffHeader title={`Order from ${buyerName(order)}`}>
@@ -98,7 +119,87 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <dd>{formatDollars(order.amount)} per month</dd>
           <dt className="font-medium text-slate-600">Payment reference</dt>
           <dd className="break-all">{order.paymentId ?? 'None yet'}</dd>
+          {order.stripeCustomerId ? (
+            <>
+              <dt className="font-medium text-slate-600">In Stripe</dt>
+              <dd className="flex flex-wrap gap-x-4 print:hidden">
+                <a
+                  className="text-brand-700 underline"
+                  href={`${stripeDashboard}/customers/${order.stripeCustomerId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  Customer
+                </a>
+                {order.stripeSubscriptionId ? (
+                  <a
+                    className="text-brand-700 underline"
+                    href={`${stripeDashboard}/subscriptions/${order.stripeSubscriptionId}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Subscription
+                  </a>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
         </dl>
+      </section>
+      <section aria-labelledby="subscription-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="subscription-heading" className="text-xl font-semibold text-slate-900">
+          Subscription
+        </h2>
+        {subscription ? (
+          <>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
+              <dt className="font-medium text-slate-600">In Stripe</dt>
+              <dd data-testid="subscription-status">{subscription.status.replace(/_/g, ' ')}</dd>
+              <dt className="font-medium text-slate-600">{subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt>
+              <dd>{subscription.currentPeriodEnd ? formatAdminDate(subscription.currentPeriodEnd) : 'Not known yet'}</dd>
+            </dl>
+            {running ? (
+              <p className="mt-4 print:hidden">
+                {subscription.cancelAtPeriodEnd ? (
+                  <Link className={adminButtonClass} to={`/admin/orders/${order.id}/resume`}>
+                    Resume
+                  </Link>
+                ) : (
+                  <Link className={adminButtonClass} to={`/admin/orders/${order.id}/cancel`}>
+                    Cancel at period end
+                  </Link>
+                )}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="mt-4 text-slate-600">Stripe has not reported a subscription for this order yet.</p>
+        )}
+        <h3 className="mt-6 font-semibold text-slate-900">Invoices</h3>
+        {invoices.length === 0 ? (
+          <p className="mt-2 text-slate-600">None yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100">
+            {invoices.map((invoice) => (
+              <li key={invoice.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {invoice.url ? (
+                    <a className="text-brand-700 underline" href={invoice.url} target="_blank" rel="noreferrer">
+                      {invoice.number ?? invoice.id}
+                    </a>
+                  ) : (
+                    (invoice.number ?? invoice.id)
+                  )}{' '}
+                  <span className="text-slate-600">
+                    {invoice.status}
+                    {invoice.paidAt ? `, paid ${formatAdminDate(invoice.paidAt)}` : ''}
+                  </span>
+                </span>
+                <span className="tabular-nums">{formatDollars(invoice.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="status-heading" className="mt-8 rounded-xl print:hidden border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="status-heading" className="text-xl font-semibold text-slate-900">
@@ -125,6 +226,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </select>
             </div>
+            {moneyAtStake ? (
+              <p className="w-full text-sm text-slate-700">
+                Marking this order canceled changes only our record: Stripe keeps billing the customer. To stop billing, use &ldquo;Cancel
+                at period end&rdquo; above.{' '}
+                <label className="mt-2 flex items-center gap-2">
+                  <input type="checkbox" name="confirm" value="yes" /> I understand; change only our record
+                </label>
+              </p>
+            ) : null}
             <StatusButton pending={saving} pendingText="Saving..." size="sm">
               Update status
             </StatusButton>

@@ -1,5 +1,7 @@
-import { Link, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { listStaffOrders } from '#app/orders/staff-orders.server'
+import { MAX_SEARCH_LENGTH, countOrdersByFilter, monthsNewOrdersTotal } from '#app/orders/staff-subscriptions.server'
+import { ORDER_FILTER_LABELS, ORDER_FILTERS, isOrderFilter } from '#app/domain/order-status'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'
 import { OrderStatusBadge } from '#app/components/staff/order-status-badge'
@@ -18,9 +20,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1') || 1
-  return { siteUrl: getEnv().SITE_URL, ...(await listStaffOrders({ page })) }
+  const url = new URL(request.url)
+  const page = Number(url.searchParams.get('page') ?? '1') || 1
+  const status = url.searchParams.get('status')
+  const filter = isOrderFilter(status) ? status : null
+  const search = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+  const [list, counts, monthTotal] = await Promise.all([
+    listStaffOrders({ page, filter, search }),
+    countOrdersByFilter(search),
+    monthsNewOrdersTotal(),
+  ])
+  return { siteUrl: getEnv().SITE_URL, ...list, counts, monthTotal, filter, search }
 }
+
+/** The search box's limit, as the server cuts it (the constant itself is server-only). */
+const MAX_SEARCH_LENGTH_CLIENT = 100
 
 const ORDER_COLUMNS = [
   { label: 'Date' },
@@ -34,8 +48,18 @@ const ORDER_COLUMNS = [
 ]
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, page, pageCount } = loaderData
+  const { orders, total, page, pageCount, counts, monthTotal, filter, search } = loaderData
   const [searchParams] = useSearchParams()
+  const tabHref = (tab: string | null) => {
+    const params = new URLSearchParams()
+    if (tab) params.set('status', tab)
+    if (search) params.set('q', search)
+    const query = params.toString()
+    return query ? `?${query}` : '?'
+  }
+  const exportParams = new URLSearchParams()
+  if (filter) exportParams.set('status', filter)
+  if (search) exportParams.set('q', search)
   return (
     <>
       <StaffHeader title="Orders">
@@ -45,11 +69,57 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <RefreshLink />
       </StaffHeader>
       <section aria-labelledby="orders-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
-          All Orders
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
+            {filter ? `${ORDER_FILTER_LABELS[filter]} orders` : 'All Orders'}
+          </h2>
+          <p className="text-sm text-slate-600">
+            New this month: <strong className="text-slate-900 tabular-nums">{formatDollars(monthTotal)}</strong> per month
+          </p>
+        </div>
+        <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2 text-sm">
+          {[null, ...ORDER_FILTERS].map((tab) => {
+            const current = tab === filter
+            return (
+              <Link
+                key={tab ?? 'all'}
+                to={tabHref(tab)}
+                aria-current={current ? 'page' : undefined}
+                className={`rounded-full border px-3 py-1 ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-700 hover:bg-slate-50'}`}
+              >
+                {tab ? ORDER_FILTER_LABELS[tab] : 'All'} <span className="tabular-nums">({counts[tab ?? 'all']})</span>
+              </Link>
+            )
+          })}
+        </nav>
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+            {filter ? <input type="hidden" name="status" value={filter} /> : null}
+            <div>
+              <label htmlFor="order-search" className="block text-sm font-medium text-slate-700">
+                Search by name or e-mail
+              </label>
+              <input
+                id="order-search"
+                type="search"
+                name="q"
+                defaultValue={search}
+                maxLength={MAX_SEARCH_LENGTH_CLIENT}
+                className="mt-1 w-64 max-w-full rounded-md border border-slate-300 px-3 py-1.5"
+              />
+            </div>
+            <button type="submit" className={adminButtonClass}>
+              Search
+            </button>
+          </Form>
+          <a href={`/admin/orders/export${exportParams.size ? `?${exportParams.toString()}` : ''}`} className={adminButtonClass} download>
+            Export CSV
+          </a>
+        </div>
         {orders.length === 0 ? (
-          <p className="mt-6 text-slate-600">No orders yet. Orders appear here when customers check out a plan.</p>
+          <p className="mt-6 text-slate-600">
+            {filter || search ? 'No orders match.' : 'No orders yet. Orders appear here when customers check out a plan.'}
+          </p>
         ) : (
           <StaffTable columns={ORDER_COLUMNS} footnote={`${total} orders`}>
             {orders.map((order) => (
@@ -66,6 +136,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-4 text-right tabular-nums">{formatDollars(order.amount)}</td>
                 <td className="py-2 pr-4">
                   <OrderStatusBadge status={order.status} />
+                  {order.subscription?.cancelAtPeriodEnd && order.status !== 'canceled' ? (
+                    <span className="mt-1 block text-xs text-slate-600">cancels at period end</span>
+                  ) : null}
                 </td>
                 <td className="py-2">
                   <Link

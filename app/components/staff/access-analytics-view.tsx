@@ -75,7 +75,7 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
       ) : null}
       <TrafficChart hours={analytics.hourly} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="pages-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <section aria-labelledby="pages-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h3 id="pages-heading" className="text-lg font-semibold text-slate-900">
             Most Visited Pages
           </h3>
@@ -96,7 +96,7 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
             </ul>
           )}
         </section>
-        <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <section aria-labelledby="status-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h3 id="status-heading" className="text-lg font-semibold text-slate-900">
             HTTP Status Codes
           </h3>

@@ -43,7 +43,7 @@ function Bar({ percent }: { percent: number }) {
 
 function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h3>

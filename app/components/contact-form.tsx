@@ -118,10 +118,10 @@ function ContactFormCard({ actionData }: { actionData: ContactActionResult | und
       <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
       {/* Before any script runs, the browser checks the fields itself, and a refused post comes back
-          at #contact with its errors in view instead of at the top of the page. */}
+          at the form (#contact-form), its errors in view, instead of at the top of the page. */}
       <fetcher.Form
         method="post"
-        action={hydrated ? '/?index' : '/?index#contact'}
+        action={hydrated ? '/?index' : '/?index#contact-form'}
         className="mt-6 space-y-5"
         onFocus={() => void loadValidation()}
         onSubmitCapture={holdUntilValidationLoaded}

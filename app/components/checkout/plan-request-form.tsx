@@ -31,7 +31,9 @@ export function PlanRequestForm({
   const [form, fields] = useForm<PlanRequestFields>({
     id: 'plan-request',
     lastResult,
-    shouldValidate: 'onBlur',
+    // The server validates (zod stays off checkout's page): no check on blur, which would post.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
     constraint: {
       name: { required: true, minLength: 2, maxLength: CONTACT_LIMITS.name },
       email: { required: true, maxLength: CONTACT_LIMITS.email },

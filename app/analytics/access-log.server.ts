@@ -6,6 +6,7 @@ import { AccessLogRollupWriter } from './access-rollup.server'
 import { deleteInBatches } from '#app/lib/db/delete-in-batches.server'
 import { log } from '#app/lib/observability/logger.server'
 import { metrics } from '#app/lib/observability/metrics.server'
+import { classifyPageView, type PageView } from '#app/domain/page-views'
 
 export const ACCESS_LOG_RETENTION_DAYS = 30
 /** User agents and referrers are whatever a client sends: kept short. */
@@ -24,6 +25,15 @@ type PendingEntry = {
   ip: string
   userAgent?: string
   referrer?: string
+  /** The page view this request is, if any; counted in the rollups, not stored with the entry. */
+  view?: PageView | null
+}
+
+/** `utm_source` from a request's address, without parsing any other part of its query. */
+function utmSourceOf(url: string): string | null {
+  const query = url.indexOf('?')
+  if (query < 0 || !url.includes('utm_source=', query)) return null
+  return new URLSearchParams(url.slice(query + 1, query + 1 + 2048)).get('utm_source')
 }
 
 const saltByDay = new Map<string, Promise<string>>()
@@ -88,15 +98,32 @@ export class AccessLogBuffer {
   middleware = (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint()
     res.once('finish', () => {
+      const path = req.originalUrl.split('?')[0]!.slice(0, 512)
+      const userAgent = req.get('user-agent')?.slice(0, MAX_HEADER_TEXT)
+      const referrer = referrerWithoutQuery(req.get('referer'))
+      const view = classifyPageView(
+        {
+          method: req.method,
+          path,
+          utmSource: utmSourceOf(req.originalUrl),
+          status: res.statusCode,
+          contentType: String(res.getHeader('content-type') ?? ''),
+          userAgent,
+          referrer,
+          purpose: req.get('sec-purpose') ?? req.get('purpose'),
+        },
+        [req.hostname.toLowerCase()],
+      )
       this.push({
         timestamp: new Date(),
         method: req.method,
-        path: req.originalUrl.split('?')[0]!.slice(0, 512),
+        path,
         status: res.statusCode,
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
         ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        userAgent: req.get('user-agent')?.slice(0, MAX_HEADER_TEXT),
-        referrer: referrerWithoutQuery(req.get('referer')),
+        userAgent,
+        referrer,
+        view,
       })
     })
     next()
@@ -161,9 +188,9 @@ export class AccessLogBuffer {
     try {
       const day = new Date().toISOString().slice(0, 10)
       const salt = await saltFor(day)
-      const entries = batch.map(({ ip, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) }))
+      const entries = batch.map(({ ip, view: _view, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) }))
       await AccessLogEntry.insertMany(entries, { ordered: false, lean: true })
-      this.rollups.record(entries)
+      this.rollups.record(entries.map((entry, i) => ({ ...entry, view: batch[i]!.view })))
     } catch (error) {
       // Put the batch back (newest last) so a short outage loses nothing.
       const kept = [...batch, ...this.buffer]

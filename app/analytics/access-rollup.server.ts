@@ -5,6 +5,16 @@ import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { AccessLogRecent } from '#app/analytics/access-log-recent-model.server'
 import { addNotRecorded, addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
 import { keepNewest, type LogLine, recentLogDocument } from './recent-log'
+import { PageViewRollup } from './page-view-rollup-model.server'
+import {
+  addPageViews,
+  PAGE_VIEW_BUCKET_MS,
+  PAGE_VIEW_KEEP_MS,
+  type PageViewRollup as PageViews,
+  pageViewBucketOf,
+  pageViewDocument,
+} from './page-view-rollup'
+import type { PageView } from '#app/domain/page-views'
 
 const KEEP_ROLLUPS_MS = 2 * ANALYTICS_WINDOW_MS
 
@@ -18,6 +28,8 @@ export class AccessLogRollupWriter {
   private readonly unsaved = new Set<number>()
   private recent: LogLine[] = []
   private recentUnsaved = false
+  private readonly pageViews = new Map<number, PageViews>()
+  private readonly pageViewsUnsaved = new Set<number>()
 
   constructor(private readonly instanceId = randomBytes(8).toString('hex')) {}
 
@@ -25,8 +37,10 @@ export class AccessLogRollupWriter {
     this.unsaved.add(addNotRecorded(this.rollups, now.getTime(), count))
   }
 
-  record(entries: LogLine[]) {
+  record(entries: (LogLine & { view?: PageView | null })[]) {
     for (const bucket of addToRollups(this.rollups, entries)) this.unsaved.add(bucket)
+    const views = entries.flatMap(({ timestamp, view }) => (view ? [{ timestamp, view }] : []))
+    for (const bucket of addPageViews(this.pageViews, views)) this.pageViewsUnsaved.add(bucket)
     if (entries.length === 0) return
     this.recent = keepNewest([...this.recent, ...entries])
     this.recentUnsaved = true
@@ -48,6 +62,7 @@ export class AccessLogRollupWriter {
         throw error
       })
     }
+    await this.savePageViews(now)
     if (this.unsaved.size === 0) return
     const buckets = [...this.unsaved]
     this.unsaved.clear()
@@ -66,6 +81,23 @@ export class AccessLogRollupWriter {
       throw error
     }
   }
+
+  private async savePageViews(now: Date) {
+    const current = pageViewBucketOf(now.getTime())
+    // A day of hours stays in memory, so entries written late add to their hour's totals instead
+    // of replacing them; each hour holds at most PAGES_PER_BUCKET pages and SOURCES_PER_BUCKET sources.
+    for (const bucket of this.pageViews.keys()) {
+      if (bucket < current - 24 * PAGE_VIEW_BUCKET_MS) {
+        this.pageViews.delete(bucket)
+        this.pageViewsUnsaved.delete(bucket)
+      }
+    }
+    for (const bucket of [...this.pageViewsUnsaved]) {
+      const { _id, ...doc } = pageViewDocument(this.instanceId, this.pageViews.get(bucket)!, now)
+      await PageViewRollup.collection.replaceOne({ _id: _id as unknown as ObjectId }, doc, { upsert: true })
+      this.pageViewsUnsaved.delete(bucket)
+    }
+  }
 }
 
 /** Writes rollups for entries that were stored some other way (benchmarks, tests). */
@@ -79,5 +111,6 @@ export async function pruneAccessLogRollups(now = new Date()) {
   const cutoff = new Date(now.getTime() - KEEP_ROLLUPS_MS)
   const { deletedCount } = await AccessLogRollup.deleteMany({ bucket: { $lt: cutoff } })
   const recent = await AccessLogRecent.deleteMany({ newestAt: { $lt: cutoff } })
-  return deletedCount + recent.deletedCount
+  const pageViews = await PageViewRollup.deleteMany({ bucket: { $lt: new Date(now.getTime() - PAGE_VIEW_KEEP_MS) } })
+  return deletedCount + recent.deletedCount + pageViews.deletedCount
 }

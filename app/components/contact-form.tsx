@@ -103,13 +103,16 @@ function ContactFormCard({ actionData }: { actionData: ContactActionResult | und
     <div className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 sm:p-8">
       <LastSubmissionPanel submission={lastSubmission} />
       <h3 className="text-xl font-semibold text-slate-900">Send us a Message</h3>
+      {/* Before any script runs, the browser checks the fields itself, and a refused post comes back
+          at the form (#contact-form), its errors in view, instead of at the top of the page. */}
       <fetcher.Form
         method="post"
-        action="/?index"
+        action={hydrated ? '/?index' : '/?index#contact-form'}
         className="mt-6 space-y-5"
         onFocus={() => void loadValidation()}
         onSubmitCapture={holdUntilValidationLoaded}
         {...getFormProps(form)}
+        noValidate={hydrated}
       >
         <HoneypotInputs />
         {/* Tells the action to answer with data instead of a redirect (see ENHANCED_FIELD). */}

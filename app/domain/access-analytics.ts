@@ -59,3 +59,24 @@ export function describeTraffic(hours: HourlyTraffic[]): string {
     `the first came in the hour from ${formatHour(first.hour)} ET, the most (${count(errors(worst))}) at ${formatHour(worst.hour)} ET.`
   )
 }
+
+type Conversions = { enquiries: number; checkoutsStarted: number; ordersPaid: number }
+
+/** Visitors over a range, beside the request figures above (see domain/page-views.ts for what counts). */
+export type VisitorAnalytics = {
+  range: '24h' | '7d' | '30d'
+  /** ISO times: the range runs from the start of an hour to now. */
+  from: string
+  to: string
+  pageViews: number
+  /** Views that start a visit: from another site, a link elsewhere or the address bar. */
+  visits: number
+  topPages: { path: string; title: string; views: number }[]
+  /** Visits by where they came from: `utm_source`, else the referring site's domain, else Direct. */
+  sources: { source: string; visits: number }[]
+  /** Visits by device; tablets count as desktops. */
+  devices: { phone: number; desktop: number }
+  conversions: Conversions
+  /** The same figures for the period of the same length just before. */
+  previous: { pageViews: number; visits: number; conversions: Conversions }
+}

@@ -9,6 +9,14 @@ describe('status codes on the access-log page', () => {
     expect(statusName(418)).toBe('Unknown')
   })
 
+  it('names every other code the registry names, such as the ones this server sends', () => {
+    expect(statusName(202)).toBe('Accepted')
+    expect(statusName(429)).toBe('Too Many Requests')
+    expect(statusName(503)).toBe('Service Unavailable')
+    expect([301, 302, 303, 405, 409, 413, 415, 422, 502, 504].map(statusName)).not.toContain('Unknown')
+    expect([306, 299, 600].map(statusName)).toEqual(['Unknown', 'Unknown', 'Unknown'])
+  })
+
   it('colours bars by class', () => {
     expect([204, 302, 429, 503, 100].map(statusColour)).toEqual(['green', 'blue', 'orange', 'red', 'grey'])
   })

@@ -44,6 +44,8 @@ import { hitRateLimit } from '#app/lib/rate-limit/rate-limit.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/checkout'
 import { log } from '#app/lib/observability/logger.server'
+import { receivePlanRequest } from '#app/enquiries/plan-request.server'
+import { PLAN_REQUEST_INTENT } from '#app/domain/plan-request-fields'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -79,7 +81,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const askedFor = parsePlanId(params.planId ?? url.searchParams.get('plan'))
   const offered = plans.ok && plans.items.some((plan) => plan.id === askedFor)
   const retiredPlan = askedFor && plans.ok && !offered ? await findHiddenPlanName(askedFor) : null
-  return data({ siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), retiredPlan }, { headers: listHeaders(plans) })
+  // Without Stripe keys the payment step becomes "Request this plan" (an enquiry) and a call.
+  const cardPayments = isCardPaymentConfigured()
+  return data(
+    { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), cardPayments, retiredPlan },
+    { headers: listHeaders(plans) },
+  )
 }
 
 export const headers = loaderCacheControl
@@ -108,6 +115,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const choices = readCheckoutChoices(search, params.planId, await listPlans())
   if (!choices.plan) return data({ formError: NO_PLAN_SUMMARY_MESSAGE }, { status: 400 })
   if (choices.usersError) return data({ formError: choices.usersError }, { status: 400 })
+  if (form.get('intent') === PLAN_REQUEST_INTENT) {
+    const back = checkoutSearch(new URLSearchParams(), {
+      microsoft365: choices.ms365Option,
+      ms365_users: choices.usersInput,
+      cloud_backup: choices.includeCloudBackup,
+    })
+    return receivePlanRequest(
+      form,
+      { name: choices.plan.name, priced: choices.quote! },
+      requestInfo(context).clientIp,
+      `/checkout/${choices.plan.id}?${back.toString()}`,
+    )
+  }
   const stripe = getStripe()
   if (!stripe || !isCardPaymentConfigured()) return data({ formError: CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE }, { status: 503 })
   const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
@@ -146,7 +166,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function Checkout({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { plans, publishableKey, retiredPlan } = loaderData
+  const { plans, publishableKey, cardPayments, retiredPlan } = loaderData
   const planItems = plans.ok ? plans.items : []
   const [searchParams, setSearchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -241,7 +261,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
   }
 
   return (
-    <main id="main" className="min-h-screen bg-slate-50 pt-28 pb-16">
+    <main id="main" data-checkout className="min-h-screen bg-slate-50 pt-28 pb-16">
       <div className="mx-auto max-w-7xl px-4">
         <a href="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
           <span aria-hidden="true">←</span> Back to Home
@@ -272,6 +292,8 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               processing={submittingHosted || paying}
               formError={actionData?.formError ?? null}
               onProceed={onProceed}
+              cardPayments={cardPayments}
+              planRequestResult={actionData && 'requestResult' in actionData ? actionData.requestResult : null}
             />
             <aside aria-labelledby="custom-solution-heading" className="rounded-2xl bg-navy p-6 text-white">
               <h2 id="custom-solution-heading" className="text-lg font-semibold">
@@ -280,6 +302,10 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               <p className="mt-2 text-sm text-slate-200">We tailor plans for dealerships and growing teams with special requirements.</p>
               <a href="/#contact" className="mt-4 inline-block text-sm font-semibold text-white underline">
                 Contact our solutions team
+              </a>
+              {/* On a phone the floating chat button is hidden here (app.css); the chat is this link. */}
+              <a href="/chat" className="mt-3 block text-sm font-semibold text-white underline sm:hidden">
+                Questions? Chat with support
               </a>
             </aside>
           </div>

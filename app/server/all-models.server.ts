@@ -2,6 +2,7 @@
 export * from '#app/analytics/access-log-model.server'
 export * from '#app/analytics/access-log-recent-model.server'
 export * from '#app/analytics/access-log-rollup-model.server'
+export * from '#app/analytics/page-view-rollup-model.server'
 export * from '#app/staff/admin-session-model.server'
 export * from '#app/staff/audit-event-model.server'
 export * from '#app/catalogue/catalogue-model.server'

@@ -6,6 +6,10 @@ import { requestInfo } from '#app/lib/http/request-context'
 import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { addressKey } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
+import { User } from '#app/staff/user-model.server'
+import { Order } from '#app/orders/order-model.server'
+import { NewsArticle } from '#app/catalogue/news-model.server'
+import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 
 /** Who acted: the signed-in staff member (`requireAdmin`'s answer), or null (a failed sign-in). */
 export type AuditActor = { id: string; username: string } | null
@@ -107,6 +111,8 @@ export type AuditLine = {
   actor: string | null
   action: string
   target: string | null
+  /** The target as staff read it: a person's or a record's name, not its id. */
+  targetLabel: string | null
   changes: AuditChanges | null
   addressKey: string
   requestId: string
@@ -120,6 +126,7 @@ export async function listAuditEvents({ page = 1, kind, actor }: { page?: number
   const total = await AuditEvent.countDocuments(filter)
   const window = pageWindow(total, page, AUDIT_PAGE_SIZE)
   const docs = await AuditEvent.find(filter).sort({ at: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean()
+  const labels = await targetLabels(docs.flatMap((doc) => (doc.target ? [doc.target] : [])))
   const events: AuditLine[] = docs.map((doc) => ({
     id: String(doc._id),
     at: doc.at.toISOString(),
@@ -127,9 +134,47 @@ export async function listAuditEvents({ page = 1, kind, actor }: { page?: number
     actor: doc.actorUsername ?? null,
     action: doc.action,
     target: doc.target ?? null,
+    targetLabel: doc.target ? (labels.get(doc.target) ?? doc.target) : null,
     changes: (doc.changes as AuditChanges | undefined) ?? null,
     addressKey: doc.addressKey,
     requestId: doc.requestId,
   }))
   return { events, total, page: window.page, pageCount: window.pageCount }
+}
+
+const OBJECT_ID = /^[0-9a-f]{24}$/
+const CATALOGUE_TARGETS = { plan: Plan, service: Service, solution: Solution, testimonial: Testimonial } as const
+
+/**
+ * Names for the targets of one page of events (`user:<id>`, `order:<id>`, `plan:3`, …), read in
+ * a query per kind. A removed account or record keeps its id; an erased order reads as an order.
+ */
+export async function targetLabels(targets: string[]): Promise<Map<string, string>> {
+  const ids = (prefix: string) => [...new Set(targets.filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1)))]
+  const userIds = ids('user').filter((id) => OBJECT_ID.test(id))
+  const orderIds = ids('order').filter((id) => OBJECT_ID.test(id))
+  const numbers = (prefix: string) =>
+    ids(prefix)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
+  const labels = new Map<string, string>()
+  const [users, orders, articles, ...catalogue] = await Promise.all([
+    userIds.length ? User.find({ _id: { $in: userIds } }, { username: 1, name: 1 }).lean() : [],
+    orderIds.length ? Order.find({ _id: { $in: orderIds } }, { name: 1 }).lean() : [],
+    numbers('news-article').length ? NewsArticle.find({ id: { $in: numbers('news-article') } }, { id: 1, title: 1 }).lean() : [],
+    ...Object.entries(CATALOGUE_TARGETS).map(([prefix, model]) =>
+      numbers(prefix).length
+        ? (model as typeof Plan)
+            .find({ id: { $in: numbers(prefix) } }, { id: 1, name: 1 })
+            .lean()
+            .then((docs) => docs.map((doc) => ({ prefix, ...doc })))
+        : Promise.resolve([]),
+    ),
+  ])
+  for (const user of users) labels.set(`user:${String(user._id)}`, user.name ? `${user.name} (${user.username})` : user.username)
+  for (const order of orders) labels.set(`order:${String(order._id)}`, order.name ? `Order from ${order.name}` : 'Order (details erased)')
+  for (const article of articles) labels.set(`news-article:${article.id}`, `Article “${article.title}”`)
+  for (const doc of catalogue.flat())
+    labels.set(`${doc.prefix}:${doc.id}`, `${doc.prefix[0]!.toUpperCase()}${doc.prefix.slice(1)} “${doc.name}”`)
+  return labels
 }

@@ -7,6 +7,8 @@ import { BackupToggle } from './backup-toggle'
 import { Ms365Options } from './ms365-options'
 import { PriceBreakdown } from './price-breakdown'
 import { UsersField } from './users-field'
+import { PlanRequestForm } from './plan-request-form'
+import type { SubmissionResult } from '@conform-to/react'
 import { FeatureList } from '#app/components/ui/feature-list'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 
@@ -24,6 +26,9 @@ type Props = {
   processing: boolean
   formError: string | null
   onProceed: (event: React.FormEvent<HTMLFormElement>) => void
+  /** False without Stripe keys: the payment step is then "Request this plan". */
+  cardPayments?: boolean
+  planRequestResult?: SubmissionResult<string[]> | null
 }
 
 /**
@@ -31,7 +36,16 @@ type Props = {
  * JavaScript 'Update total' asks the server for the new summary; 'Proceed to Checkout' is a POST
  * form that the page turns into the payment modal when JavaScript runs.
  */
-export function OrderSummary({ choices, usersInput, handlers, processing, formError, onProceed }: Props) {
+export function OrderSummary({
+  choices,
+  usersInput,
+  handlers,
+  processing,
+  formError,
+  onProceed,
+  cardPayments = true,
+  planRequestResult = null,
+}: Props) {
   const { plan, quote: priced } = choices
   const hasOption = choices.ms365Option !== 'none'
   return (
@@ -73,23 +87,39 @@ export function OrderSummary({ choices, usersInput, handlers, processing, formEr
           </Form>
 
           <div className="mt-6 border-t border-slate-200 pt-4">
-            {priced ? <PriceBreakdown priced={priced} /> : <p className="text-sm text-red-700">{choices.usersError}</p>}
+            {/* The users field says what is wrong; the total waits for a valid count. */}
+            {priced ? (
+              <PriceBreakdown priced={priced} />
+            ) : (
+              <p className="text-sm text-slate-600">The total shows once the number of users is valid.</p>
+            )}
           </div>
         </>
       )}
 
-      <Form method="post" onSubmit={onProceed} className="mt-6">
-        <ChoiceFields choices={choices} usersInput={usersInput} />
-        {formError ? (
-          <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
-        <StatusButton pending={processing} pendingText="Processing..." disabled={!plan || !priced} className="w-full">
-          Proceed to Checkout
-        </StatusButton>
-      </Form>
+      {plan && !cardPayments ? (
+        <PlanRequestForm choices={choices} lastResult={planRequestResult} formError={formError} />
+      ) : (
+        <ProceedForm choices={choices} usersInput={usersInput} processing={processing} formError={formError} onProceed={onProceed} />
+      )}
     </section>
+  )
+}
+
+function ProceedForm({ choices, usersInput, processing, formError, onProceed }: Omit<Props, 'handlers'>) {
+  const { plan, quote: priced } = choices
+  return (
+    <Form method="post" onSubmit={onProceed} className="mt-6">
+      <ChoiceFields choices={choices} usersInput={usersInput} />
+      {formError ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <StatusButton pending={processing} pendingText="Processing..." disabled={!plan || !priced} className="w-full">
+        Proceed to Checkout
+      </StatusButton>
+    </Form>
   )
 }
 

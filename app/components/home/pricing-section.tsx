@@ -5,14 +5,11 @@ import type { PlanSummary } from '#app/catalogue/catalogue.server'
 import type { ListState } from '#app/domain/list-state'
 import { ListError, SectionHeading } from './section-heading'
 import { FeatureList } from '#app/components/ui/feature-list'
+import { formatDollars } from '#app/domain/pricing'
 
 /** SPEC §2: the price element's id is the lower-cased plan name plus '-price'. */
 export function priceElementId(planName: string) {
   return `${planName.toLowerCase()}-price`
-}
-
-function formatPrice(price: number) {
-  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`
 }
 
 function PlanCard({ plan }: { plan: PlanSummary }) {
@@ -25,7 +22,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
       <h3 className="text-xl font-bold text-navy">{plan.name}</h3>
       <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
       <p id={priceElementId(plan.name)} className="mt-6 text-slate-700">
-        <span className="text-4xl font-extrabold text-navy">{formatPrice(plan.price)}</span> per month
+        <span className="text-4xl font-extrabold text-navy">{formatDollars(plan.price)}</span> per month
       </p>
       <FeatureList features={plan.features} className="mt-6 flex-1 space-y-2 text-slate-700" />
       {/* A plain link: a full page load of checkout with the plan chosen (SPEC §2). */}

@@ -1,6 +1,7 @@
-import type { AccessAnalytics } from '#app/domain/access-analytics'
+import type { AccessAnalytics, VisitorAnalytics } from '#app/domain/access-analytics'
 import { type StatusColour, statusColour, statusName, successRatePercent } from '#app/domain/http-status'
 import { TrafficChart } from './traffic-chart'
+import { VisitorAnalyticsView } from './visitor-analytics-view'
 
 const BAR_CLASSES: Record<StatusColour, string> = {
   green: 'bg-green-500',
@@ -12,9 +13,9 @@ const BAR_CLASSES: Record<StatusColour, string> = {
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xl font-bold text-slate-900 tabular-nums sm:text-2xl">{value}</p>
     </div>
   )
 }
@@ -32,15 +33,32 @@ function notRecordedSentence(count: number) {
   return `${count.toLocaleString('en-US')} ${requests} not recorded, so the figures here are that much lower.`
 }
 
-export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics }) {
-  if (analytics.totalRequests === 0 && analytics.notRecorded === 0)
-    return <p className="mt-6 text-slate-600">No analytics data available</p>
+/**
+ * Visitors over the chosen range first (what staff come for), then SPEC §2's request figures of
+ * the last 24 hours: the four cards, the hourly chart, most visited pages and status codes.
+ */
+export function AccessAnalyticsView({ analytics, visitors = null }: { analytics: AccessAnalytics; visitors?: VisitorAnalytics | null }) {
+  return (
+    <div className="mt-6 space-y-10">
+      {visitors ? <VisitorAnalyticsView visitors={visitors} /> : null}
+      <section aria-labelledby="requests-heading" className="space-y-4">
+        <h2 id="requests-heading" className="text-xl font-bold text-slate-900">
+          Requests <span className="font-normal text-slate-600">· last 24 hours</span>
+        </h2>
+        <RequestAnalytics analytics={analytics} />
+      </section>
+    </div>
+  )
+}
+
+function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
+  if (analytics.totalRequests === 0 && analytics.notRecorded === 0) return <p className="text-slate-600">No analytics data available</p>
   const topCount = analytics.mostVisitedPages[0]?.count ?? 0
   const statusEntries = Object.entries(analytics.httpStatusCodes).map(([code, count]) => ({ code: Number(code), count }))
   const maxStatusCount = Math.max(0, ...statusEntries.map((entry) => entry.count))
   return (
-    <div className="mt-6 space-y-8">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="analytics-cards">
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
         <Card label="Total Requests" value={analytics.totalRequests.toLocaleString('en-US')} />
         <Card label="Unique Visitors" value={analytics.uniqueVisitors.toLocaleString('en-US')} />
         <Card label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
@@ -57,10 +75,11 @@ export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics 
       ) : null}
       <TrafficChart hours={analytics.hourly} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="pages-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="pages-heading" className="text-lg font-semibold text-slate-900">
+        <section aria-labelledby="pages-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h3 id="pages-heading" className="text-lg font-semibold text-slate-900">
             Most Visited Pages
-          </h2>
+          </h3>
+          <p className="mt-1 text-xs text-slate-600">Every request by its path, staff pages and the API included.</p>
           {analytics.mostVisitedPages.length === 0 ? (
             <p className="mt-4 text-slate-600">No page data available</p>
           ) : (
@@ -68,7 +87,7 @@ export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics 
               {analytics.mostVisitedPages.map((page) => (
                 <li key={page.url}>
                   <div className="flex justify-between gap-4 text-sm">
-                    <span className="truncate font-mono">{page.url}</span>
+                    <span className="min-w-0 truncate font-mono">{page.url}</span>
                     <span className="tabular-nums">{page.count.toLocaleString('en-US')}</span>
                   </div>
                   <Bar percent={topCount ? (page.count / topCount) * 100 : 0} colour="bg-brand-600" />
@@ -77,10 +96,10 @@ export function AccessAnalyticsView({ analytics }: { analytics: AccessAnalytics 
             </ul>
           )}
         </section>
-        <section aria-labelledby="status-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="status-heading" className="text-lg font-semibold text-slate-900">
+        <section aria-labelledby="status-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h3 id="status-heading" className="text-lg font-semibold text-slate-900">
             HTTP Status Codes
-          </h2>
+          </h3>
           {statusEntries.length === 0 ? (
             <p className="mt-4 text-slate-600">No status code data available</p>
           ) : (

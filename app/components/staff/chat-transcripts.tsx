@@ -1,5 +1,6 @@
 import type { ChatTranscript } from '#app/chat/staff-transcripts.server'
 import { formatAdminDate } from '#app/domain/admin-format'
+import { formatCount } from '#app/domain/plural'
 
 /** Support chats, newest activity first; <details> opens a transcript without JavaScript. */
 export function ChatTranscripts({ conversations }: { conversations: ChatTranscript[] }) {
@@ -20,7 +21,7 @@ export function ChatTranscripts({ conversations }: { conversations: ChatTranscri
                   {conversation.email ? <span className="text-slate-600"> · {conversation.email}</span> : null}
                   <span className="text-sm text-slate-500">
                     {' '}
-                    · {conversation.messages.length + conversation.earlierMessages} messages · last{' '}
+                    · {formatCount(conversation.messages.length + conversation.earlierMessages, 'message')} · last{' '}
                     {formatAdminDate(conversation.updatedAt)}
                   </span>
                 </summary>

@@ -7,15 +7,47 @@ import { formatDayHour, formatHour } from '#app/domain/admin-format'
 // without JavaScript, prints, and costs no chart library; the same figures are in a table and a
 // summary sentence for screen readers and for anyone who prefers numbers.
 
-const WIDTH = 720
-const LEFT = 52
-const RIGHT = 12
-const TRAFFIC_TOP = 12
-const TRAFFIC_HEIGHT = 150
-const ERRORS_TOP = 196
-const ERRORS_HEIGHT = 56
-const AXIS_Y = 272
-const HEIGHT = 284
+// SVG text scales with the drawing, so a phone gets a drawing of its own, about as wide as its
+// screen, with fewer hour labels: its text then reads at about 12 px instead of 5.
+type Layout = {
+  width: number
+  left: number
+  right: number
+  trafficTop: number
+  trafficHeight: number
+  errorsTop: number
+  errorsHeight: number
+  axisY: number
+  height: number
+  fontSize: number
+  labelEvery: number
+}
+const WIDE: Layout = {
+  width: 720,
+  left: 52,
+  right: 12,
+  trafficTop: 12,
+  trafficHeight: 150,
+  errorsTop: 196,
+  errorsHeight: 56,
+  axisY: 272,
+  height: 284,
+  fontSize: 11,
+  labelEvery: 3,
+}
+const NARROW: Layout = {
+  width: 340,
+  left: 44,
+  right: 8,
+  trafficTop: 12,
+  trafficHeight: 170,
+  errorsTop: 222,
+  errorsHeight: 60,
+  axisY: 306,
+  height: 318,
+  fontSize: 13,
+  labelEvery: 6,
+}
 
 const COLOURS = { requests: '#1d4ed8', visitors: '#047857', clientErrors: '#ea580c', serverErrors: '#dc2626' } as const
 
@@ -38,20 +70,12 @@ function hourTitle(hour: HourlyTraffic) {
 
 export function TrafficChart({ hours }: { hours: HourlyTraffic[] }) {
   const id = useId()
-  const slot = (WIDTH - LEFT - RIGHT) / hours.length
-  const barWidth = slot * 0.7
-  const x = (index: number) => LEFT + index * slot + (slot - barWidth) / 2
-  const trafficMax = niceCeiling(Math.max(...hours.map((hour) => Math.max(hour.requests, hour.uniqueVisitors))))
-  const errorsMax = niceCeiling(Math.max(...hours.map((hour) => hour.clientErrors + hour.serverErrors)))
-  const trafficY = (value: number) => TRAFFIC_TOP + TRAFFIC_HEIGHT - (value / trafficMax) * TRAFFIC_HEIGHT
-  const errorsHeight = (value: number) => (value / errorsMax) * ERRORS_HEIGHT
-  const visitorsLine = hours.map((hour, index) => `${x(index) + barWidth / 2},${trafficY(hour.uniqueVisitors)}`).join(' ')
   const summary = describeTraffic(hours)
 
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       data-testid="traffic-chart"
     >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
@@ -63,85 +87,15 @@ export function TrafficChart({ hours }: { hours: HourlyTraffic[] }) {
         <Legend colour={COLOURS.clientErrors} label="Client errors (4xx)" />
         <Legend colour={COLOURS.serverErrors} label="Server errors (5xx)" />
       </ul>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-summary`}
-        className="mt-4 h-auto w-full"
-        fontSize="11"
-        fontFamily="inherit"
-      >
-        <title id={`${id}-title`}>Requests, unique visitors and error responses per hour, last 24 hours</title>
-
-        {/* Gridlines with their values: traffic at 0, half and the top; errors at 0 and the top. */}
-        {[0, trafficMax / 2, trafficMax].map((value) => (
-          <g key={`t${value}`}>
-            <line x1={LEFT} x2={WIDTH - RIGHT} y1={trafficY(value)} y2={trafficY(value)} stroke="#e2e8f0" />
-            <text x={LEFT - 6} y={trafficY(value) + 4} textAnchor="end" fill="#475569">
-              {count(value)}
-            </text>
-          </g>
-        ))}
-        {[0, errorsMax].map((value) => (
-          <g key={`e${value}`}>
-            <line
-              x1={LEFT}
-              x2={WIDTH - RIGHT}
-              y1={ERRORS_TOP + ERRORS_HEIGHT - errorsHeight(value)}
-              y2={ERRORS_TOP + ERRORS_HEIGHT - errorsHeight(value)}
-              stroke="#e2e8f0"
-            />
-            <text x={LEFT - 6} y={ERRORS_TOP + ERRORS_HEIGHT - errorsHeight(value) + 4} textAnchor="end" fill="#475569">
-              {count(value)}
-            </text>
-          </g>
-        ))}
-        <text x={LEFT} y={ERRORS_TOP - 8} fill="#475569">
-          Errors
-        </text>
-
-        {hours.map((hour, index) => {
-          const clientHeight = errorsHeight(hour.clientErrors)
-          const serverHeight = errorsHeight(hour.serverErrors)
-          return (
-            <g key={hour.hour} data-hour={hour.hour}>
-              <title>{hourTitle(hour)}</title>
-              <rect
-                x={x(index)}
-                y={trafficY(hour.requests)}
-                width={barWidth}
-                height={TRAFFIC_TOP + TRAFFIC_HEIGHT - trafficY(hour.requests)}
-                fill={COLOURS.requests}
-                opacity="0.85"
-              />
-              <rect
-                x={x(index)}
-                y={ERRORS_TOP + ERRORS_HEIGHT - serverHeight}
-                width={barWidth}
-                height={serverHeight}
-                fill={COLOURS.serverErrors}
-              />
-              <rect
-                x={x(index)}
-                y={ERRORS_TOP + ERRORS_HEIGHT - serverHeight - clientHeight}
-                width={barWidth}
-                height={clientHeight}
-                fill={COLOURS.clientErrors}
-              />
-              {index % 3 === 0 ? (
-                <text x={x(index) + barWidth / 2} y={AXIS_Y + 8} textAnchor="middle" fill="#475569">
-                  {formatHour(hour.hour)}
-                </text>
-              ) : null}
-            </g>
-          )
-        })}
-        <polyline points={visitorsLine} fill="none" stroke={COLOURS.visitors} strokeWidth="2" strokeLinejoin="round" />
-        {hours.map((hour, index) => (
-          <circle key={hour.hour} cx={x(index) + barWidth / 2} cy={trafficY(hour.uniqueVisitors)} r="2.5" fill={COLOURS.visitors} />
-        ))}
-      </svg>
+      <ChartDrawing hours={hours} layout={WIDE} id={id} summaryId={`${id}-summary`} className="mt-4 hidden h-auto w-full sm:block" />
+      <ChartDrawing
+        hours={hours}
+        layout={NARROW}
+        id={`${id}-narrow`}
+        summaryId={`${id}-summary`}
+        className="mt-4 h-auto w-full sm:hidden"
+        narrow
+      />
       <p id={`${id}-summary`} className="mt-3 text-sm text-slate-700" data-testid="traffic-summary">
         {summary}
       </p>
@@ -195,5 +149,112 @@ function Legend({ colour, label, line = false }: { colour: string; label: string
       <span className={line ? 'h-0.5 w-4' : 'size-3 rounded-sm'} style={{ backgroundColor: colour }} />
       {label}
     </li>
+  )
+}
+
+function ChartDrawing({
+  hours,
+  layout: L,
+  id,
+  summaryId,
+  className,
+  narrow = false,
+}: {
+  hours: HourlyTraffic[]
+  layout: Layout
+  id: string
+  summaryId: string
+  className: string
+  /** The phone's drawing: its hours carry no data-hour, so each hour is marked once in the page. */
+  narrow?: boolean
+}) {
+  const slot = (L.width - L.left - L.right) / hours.length
+  const barWidth = slot * 0.7
+  const x = (index: number) => L.left + index * slot + (slot - barWidth) / 2
+  const trafficMax = niceCeiling(Math.max(...hours.map((hour) => Math.max(hour.requests, hour.uniqueVisitors))))
+  const errorsMax = niceCeiling(Math.max(...hours.map((hour) => hour.clientErrors + hour.serverErrors)))
+  const trafficY = (value: number) => L.trafficTop + L.trafficHeight - (value / trafficMax) * L.trafficHeight
+  const errorsHeight = (value: number) => (value / errorsMax) * L.errorsHeight
+  const visitorsLine = hours.map((hour, index) => `${x(index) + barWidth / 2},${trafficY(hour.uniqueVisitors)}`).join(' ')
+  return (
+    <svg
+      viewBox={`0 0 ${L.width} ${L.height}`}
+      role="img"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={summaryId}
+      className={className}
+      fontSize={L.fontSize}
+      fontFamily="inherit"
+    >
+      <title id={`${id}-title`}>Requests, unique visitors and error responses per hour, last 24 hours</title>
+
+      {/* Gridlines with their values: traffic at 0, half and the top; errors at 0 and the top. */}
+      {[0, trafficMax / 2, trafficMax].map((value) => (
+        <g key={`t${value}`}>
+          <line x1={L.left} x2={L.width - L.right} y1={trafficY(value)} y2={trafficY(value)} stroke="#e2e8f0" />
+          <text x={L.left - 6} y={trafficY(value) + 4} textAnchor="end" fill="#475569">
+            {count(value)}
+          </text>
+        </g>
+      ))}
+      {[0, errorsMax].map((value) => (
+        <g key={`e${value}`}>
+          <line
+            x1={L.left}
+            x2={L.width - L.right}
+            y1={L.errorsTop + L.errorsHeight - errorsHeight(value)}
+            y2={L.errorsTop + L.errorsHeight - errorsHeight(value)}
+            stroke="#e2e8f0"
+          />
+          <text x={L.left - 6} y={L.errorsTop + L.errorsHeight - errorsHeight(value) + 4} textAnchor="end" fill="#475569">
+            {count(value)}
+          </text>
+        </g>
+      ))}
+      <text x={L.left} y={L.errorsTop - 8} fill="#475569">
+        Errors
+      </text>
+
+      {hours.map((hour, index) => {
+        const clientHeight = errorsHeight(hour.clientErrors)
+        const serverHeight = errorsHeight(hour.serverErrors)
+        return (
+          <g key={hour.hour} data-hour={narrow ? undefined : hour.hour}>
+            <title>{hourTitle(hour)}</title>
+            <rect
+              x={x(index)}
+              y={trafficY(hour.requests)}
+              width={barWidth}
+              height={L.trafficTop + L.trafficHeight - trafficY(hour.requests)}
+              fill={COLOURS.requests}
+              opacity="0.85"
+            />
+            <rect
+              x={x(index)}
+              y={L.errorsTop + L.errorsHeight - serverHeight}
+              width={barWidth}
+              height={serverHeight}
+              fill={COLOURS.serverErrors}
+            />
+            <rect
+              x={x(index)}
+              y={L.errorsTop + L.errorsHeight - serverHeight - clientHeight}
+              width={barWidth}
+              height={clientHeight}
+              fill={COLOURS.clientErrors}
+            />
+            {index % L.labelEvery === 0 ? (
+              <text x={x(index) + barWidth / 2} y={L.axisY + 8} textAnchor="middle" fill="#475569">
+                {formatHour(hour.hour)}
+              </text>
+            ) : null}
+          </g>
+        )
+      })}
+      <polyline points={visitorsLine} fill="none" stroke={COLOURS.visitors} strokeWidth="2" strokeLinejoin="round" />
+      {hours.map((hour, index) => (
+        <circle key={hour.hour} cx={x(index) + barWidth / 2} cy={trafficY(hour.uniqueVisitors)} r="2.5" fill={COLOURS.visitors} />
+      ))}
+    </svg>
   )
 }

@@ -11,6 +11,7 @@ import { formatAdminDate } from '#app/domain/admin-format'
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_RETENTION_DAYS, isAuditKind } from '#app/domain/audit'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/audit'
+import { formatCount } from '#app/domain/plural'
 
 // The audit trail, owners only: who did what, when (ET), from which address key,
 // in which request; newest first, 50 a page, filtered by actor and kind.
@@ -82,7 +83,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         <h2 id="events-heading" className="text-xl font-semibold text-slate-900">
           Events, newest first
         </h2>
-        <StaffTable columns={AUDIT_COLUMNS} footnote={`${total} events`}>
+        <StaffTable columns={AUDIT_COLUMNS} footnote={formatCount(total, 'event')}>
           {events.length === 0 ? (
             <tr>
               <td colSpan={8} className="py-6 text-center text-slate-500">
@@ -96,7 +97,9 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-4">{event.actor ?? '—'}</td>
                 <td className="py-2 pr-4">{AUDIT_KIND_LABELS[event.kind]}</td>
                 <td className="py-2 pr-4">{event.action}</td>
-                <td className="py-2 pr-4 font-mono text-xs">{event.target ?? ''}</td>
+                <td className="py-2 pr-4" title={event.target ?? undefined}>
+                  {event.targetLabel ?? ''}
+                </td>
                 <td className="py-2 pr-4">
                   {event.changes ? (
                     <ul className="space-y-1">

@@ -25,6 +25,7 @@ import { serviceLabel } from '#app/domain/contact-form-fields'
 import { isNoAnswer } from '#app/lib/http/no-answer'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/dashboard'
+import { formatCount } from '#app/domain/plural'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -180,7 +181,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               : 'No submissions found. When customers submit the contact form, their submissions will appear here.'}
           </p>
         ) : (
-          <StaffTable columns={SUBMISSION_COLUMNS} footnote={`${total} submissions`}>
+          <StaffTable columns={SUBMISSION_COLUMNS} footnote={formatCount(total, 'submission')}>
             {submissions.map((submission) => (
               <tr key={submission.id} className="border-b border-slate-100">
                 <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(submission.createdAt)}</td>

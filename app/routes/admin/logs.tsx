@@ -6,9 +6,11 @@ import { StaffHeader } from '#app/components/staff/staff-header'
 import { getEnv } from '#app/lib/config/env.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { isNoAnswer } from '#app/lib/http/no-answer'
-import type { AccessAnalytics } from '#app/domain/access-analytics'
+import type { AccessAnalytics, VisitorAnalytics } from '#app/domain/access-analytics'
+import { type AnalyticsRange, parseRange } from '#app/domain/page-views'
 import { pageMeta } from '#app/domain/seo'
 import { getAccessAnalytics, getRawAccessLog } from '#app/analytics/access-analytics.server'
+import { getVisitorAnalytics } from '#app/analytics/visitor-analytics.server'
 import { log } from '#app/lib/observability/logger.server'
 import type { Route } from './+types/logs'
 
@@ -35,24 +37,44 @@ function fetchFailureMessage(tab: Tab) {
   return tab === 'raw' ? 'Failed to fetch logs' : 'Failed to fetch analytics'
 }
 
+// The visitors' range lives in the URL too (?range=24h|7d|30d); anything else reads as 7 days.
+function rangeOf(url: string): AnalyticsRange {
+  return parseRange(new URL(url).searchParams.get('range'))
+}
+
+type LogsData = {
+  siteUrl: string
+  tab: Tab
+  range: AnalyticsRange
+  analytics: AccessAnalytics | null
+  visitors: VisitorAnalytics | null
+  logs: string | null
+  failure: Failure | null
+}
+
 /** The page with no data and its failure shown where the data would be. */
-function failedData(siteUrl: string, tab: Tab, failure: Failure) {
-  return { siteUrl, tab, analytics: null as AccessAnalytics | null, logs: null as string | null, failure: failure as Failure | null }
+function failedData(siteUrl: string, tab: Tab, range: AnalyticsRange, failure: Failure): LogsData {
+  return { siteUrl, tab, range, analytics: null, visitors: null, logs: null, failure }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const tab = tabOf(request.url)
+  const range = rangeOf(request.url)
   const siteUrl = getEnv().SITE_URL
   try {
-    if (tab === 'raw') return { siteUrl, tab, analytics: null, logs: await getRawAccessLog(), failure: null }
-    return { siteUrl, tab, analytics: await getAccessAnalytics(), logs: null, failure: null }
+    if (tab === 'raw')
+      return { siteUrl, tab, range, analytics: null, visitors: null, logs: await getRawAccessLog(), failure: null } satisfies LogsData
+    const now = new Date()
+    const analytics = await getAccessAnalytics(now)
+    const visitors = await getVisitorAnalytics(range, now)
+    return { siteUrl, tab, range, analytics, visitors, logs: null, failure: null } satisfies LogsData
   } catch (error) {
     // SPEC §8: the database away is 'Error connecting to server'; any other failure is this
     // page's own 'Failed to fetch …' (logged here, never shown in detail), not the error page.
-    if (isDatabaseUnavailable(error)) return data(failedData(siteUrl, tab, { kind: 'connection' }), { status: 503 })
+    if (isDatabaseUnavailable(error)) return data(failedData(siteUrl, tab, range, { kind: 'connection' }), { status: 503 })
     log.error({ err: error }, 'access logs page: data failed')
-    return data(failedData(siteUrl, tab, { kind: 'fetch', message: fetchFailureMessage(tab) }), { status: 500 })
+    return data(failedData(siteUrl, tab, range, { kind: 'fetch', message: fetchFailureMessage(tab) }), { status: 500 })
   }
 }
 
@@ -68,17 +90,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     return await serverLoader()
   } catch (error) {
     const tab = tabOf(request.url)
+    const range = rangeOf(request.url)
     const origin = new URL(request.url).origin
-    if (isNoAnswer(error)) return failedData(origin, tab, { kind: 'connection' })
+    if (isNoAnswer(error)) return failedData(origin, tab, range, { kind: 'connection' })
     // Whatever body came with the failure (a proxy's error page, say) is not shown.
-    return failedData(origin, tab, { kind: 'fetch', message: fetchFailureMessage(tab) })
+    return failedData(origin, tab, range, { kind: 'fetch', message: fetchFailureMessage(tab) })
   }
 }
 
 const tabClass = 'rounded-t-md border-b-2 px-4 py-2 text-sm font-semibold'
 
 export default function AccessLogs({ loaderData }: Route.ComponentProps) {
-  const { tab, analytics, logs, failure } = loaderData
+  const { tab, analytics, visitors, logs, failure } = loaderData
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/logs'
   return (
@@ -124,7 +147,7 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
           {failure.message}
         </p>
       ) : failure ? null : tab === 'analytics' && analytics ? (
-        <AccessAnalyticsView analytics={analytics} />
+        <AccessAnalyticsView analytics={analytics} visitors={visitors} />
       ) : tab === 'raw' ? (
         logs ? (
           <pre

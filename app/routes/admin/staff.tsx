@@ -25,6 +25,7 @@ import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import type { Route } from './+types/staff'
+import { formatCount } from '#app/domain/plural'
 
 // Owners manage accounts: add one (its one-time set-password link is shown
 // here once), disable or enable, change role, give a new set-password link, remove another account's
@@ -196,7 +197,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <h2 id="accounts-heading" className="text-xl font-semibold text-slate-900">
           Accounts
         </h2>
-        <StaffTable columns={ACCOUNT_COLUMNS} footnote={`${accounts.length} accounts`} linkedRows={false}>
+        <StaffTable columns={ACCOUNT_COLUMNS} footnote={formatCount(accounts.length, 'account')} linkedRows={false}>
           {accounts.map((account) => (
             <tr key={account.id} className="border-b border-slate-100" data-testid={`staff-${account.username}`}>
               <td className="py-2 pr-4 font-medium text-slate-900">{account.username}</td>

@@ -1,0 +1,130 @@
+import type { PageView } from '#app/domain/page-views'
+
+// Pure bookkeeping for the page-view rollups (see page-view-rollup-model.server.ts): per instance
+// and per hour, kept 60 days so 30 days compare with the 30 before.
+export const PAGE_VIEW_BUCKET_MS = 60 * 60 * 1000
+export const PAGE_VIEW_KEEP_MS = 60 * 24 * PAGE_VIEW_BUCKET_MS
+/**
+ * Distinct pages and sources counted per bucket, in memory and stored: a scanner sending random
+ * URLs or referrers can't grow either. What comes after the limit counts under `(other)`.
+ */
+export const PAGES_PER_BUCKET = 100
+export const SOURCES_PER_BUCKET = 50
+export const OTHER = '(other)'
+
+export type PageViewRollup = {
+  bucket: number
+  views: number
+  visits: number
+  checkouts: number
+  pages: Map<string, number>
+  sources: Map<string, number>
+  phone: number
+  desktop: number
+}
+
+export function pageViewBucketOf(time: number) {
+  return Math.floor(time / PAGE_VIEW_BUCKET_MS) * PAGE_VIEW_BUCKET_MS
+}
+
+function increment(map: Map<string, number>, key: string, limit: number, by = 1) {
+  const at = map.has(key) || map.size < limit ? key : OTHER
+  map.set(at, (map.get(at) ?? 0) + by)
+}
+
+export function emptyPageViewRollup(bucket: number): PageViewRollup {
+  return { bucket, views: 0, visits: 0, checkouts: 0, pages: new Map(), sources: new Map(), phone: 0, desktop: 0 }
+}
+
+/** Adds views to the rollups of their hours; returns the buckets that changed. */
+export function addPageViews(rollups: Map<number, PageViewRollup>, views: { timestamp: Date; view: PageView }[]): Set<number> {
+  const changed = new Set<number>()
+  for (const { timestamp, view } of views) {
+    const bucket = pageViewBucketOf(timestamp.getTime())
+    let rollup = rollups.get(bucket)
+    if (!rollup) rollups.set(bucket, (rollup = emptyPageViewRollup(bucket)))
+    rollup.views++
+    increment(rollup.pages, view.page, PAGES_PER_BUCKET)
+    if (view.checkout) rollup.checkouts++
+    if (view.entrance) {
+      rollup.visits++
+      increment(rollup.sources, view.source, SOURCES_PER_BUCKET)
+      rollup[view.device]++
+    }
+    changed.add(bucket)
+  }
+  return changed
+}
+
+/** The stored shape: counts as JSON text, which FerretDB reads faster than arrays of sub-documents. */
+export function pageViewDocument(instanceId: string, rollup: PageViewRollup, now = new Date()) {
+  return {
+    _id: `${instanceId}:${new Date(rollup.bucket).toISOString()}`,
+    bucket: new Date(rollup.bucket),
+    views: rollup.views,
+    visits: rollup.visits,
+    checkouts: rollup.checkouts,
+    pages: JSON.stringify([...rollup.pages]),
+    sources: JSON.stringify([...rollup.sources]),
+    phone: rollup.phone,
+    desktop: rollup.desktop,
+    updatedAt: now,
+  }
+}
+
+export type StoredPageViewRollup = ReturnType<typeof pageViewDocument>
+
+function parsePairs(text: string): [string, number][] {
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value)
+      ? (value as [string, number][]).filter((pair) => typeof pair?.[0] === 'string' && Number.isFinite(pair[1]))
+      : []
+  } catch {
+    return []
+  }
+}
+
+export type PageViewTotals = {
+  pageViews: number
+  visits: number
+  checkoutsStarted: number
+  pages: [string, number][]
+  sources: [string, number][]
+  devices: { phone: number; desktop: number }
+}
+
+type Counted = Pick<StoredPageViewRollup, 'views' | 'visits' | 'checkouts' | 'pages' | 'sources' | 'phone' | 'desktop'>
+
+/** Most first, then by name, so equal counts always list the same way. */
+const byCount = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+
+/** Merges stored rollups (any instances, any hours) into one period's totals, pages and sources busiest first. */
+export function mergePageViews(documents: Counted[], limit: number): PageViewTotals {
+  const totals = { pageViews: 0, visits: 0, checkoutsStarted: 0, phone: 0, desktop: 0 }
+  const pages = new Map<string, number>()
+  const sources = new Map<string, number>()
+  for (const doc of documents) {
+    totals.pageViews += doc.views
+    totals.visits += doc.visits
+    totals.checkoutsStarted += doc.checkouts
+    totals.phone += doc.phone
+    totals.desktop += doc.desktop
+    for (const [page, count] of parsePairs(doc.pages)) pages.set(page, (pages.get(page) ?? 0) + count)
+    for (const [source, count] of parsePairs(doc.sources)) sources.set(source, (sources.get(source) ?? 0) + count)
+  }
+  // (other) is what fell past a bucket's limit: not a page or a source anyone can open.
+  const top = (map: Map<string, number>) =>
+    [...map]
+      .filter(([key]) => key !== OTHER)
+      .sort(byCount)
+      .slice(0, limit)
+  return {
+    pageViews: totals.pageViews,
+    visits: totals.visits,
+    checkoutsStarted: totals.checkoutsStarted,
+    pages: top(pages),
+    sources: top(sources),
+    devices: { phone: totals.phone, desktop: totals.desktop },
+  }
+}

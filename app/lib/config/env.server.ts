@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
+import { type FileSetting, readSecretFiles } from './secret-files.server'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
 // REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
@@ -108,13 +109,17 @@ export const envSchema = z
     }
     if (!env.REQUIRE_SECRETS) return
     for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })
+      const or = key === 'ADMIN_USERNAME' ? '' : ` (or ${key}_FILE)`
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key}${or} is required when REQUIRE_SECRETS is set` })
     }
   })
   // The default staff name applies only where the deployment does not demand one (checked above).
   .transform((env) => ({ ...env, ADMIN_USERNAME: env.ADMIN_USERNAME ?? 'admin' }))
 
-export type Env = z.infer<typeof envSchema>
+export type Env = z.infer<typeof envSchema> & {
+  /** The settings whose value was read from the file `<NAME>_FILE` names. */
+  readonly fromFiles: readonly FileSetting[]
+}
 
 export class InvalidEnvironmentError extends Error {
   constructor(readonly problems: string[]) {
@@ -123,17 +128,19 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/** Validates the settings, each secret taken from its variable or from the file `<NAME>_FILE` names. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source)
-  if (!result.success) {
-    throw new InvalidEnvironmentError(
-      result.error.issues.map((issue) => {
-        const name = issue.path.join('.') || 'environment'
-        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
-      }),
-    )
-  }
-  return result.data
+  const files = readSecretFiles(source)
+  const result = envSchema.safeParse({ ...source, ...files.values })
+  const problems = [
+    ...files.problems,
+    ...(result.error?.issues ?? []).map((issue) => {
+      const name = issue.path.join('.') || 'environment'
+      return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
+    }),
+  ]
+  if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems)
+  return { ...result.data, fromFiles: Object.keys(files.values) as FileSetting[] }
 }
 
 let cached: Env | undefined

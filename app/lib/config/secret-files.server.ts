@@ -47,9 +47,9 @@ export function readSecretFiles(source: Record<string, string | undefined>): Sec
       continue
     }
     try {
-      const value = readSecretFile(file)
-      if (value === '') problems.push(`${fileVariable}: ${file} is empty`)
-      else values[name] = value
+      // An empty file is unset, like an empty variable: compose needs a file for every secret it
+      // names, so an optional one (Stripe, SMTP) is an empty file until it is filled in.
+      values[name] = readSecretFile(file)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (session && code === 'ENOENT') continue

@@ -26,16 +26,16 @@ WORKDIR /app
 # no generated session secret is kept), so the container can also run with a read-only filesystem.
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json ./
+COPY package.json server.ts cluster.ts ./
 # npm run db:backup / db:restore without npm: `node scripts/db-backup.ts --out <file>` (Node strips
-# the types); they import only the driver and the secret-file reader.
+# the types, as it does for server.ts); they import only the driver and the secret-file reader.
 COPY scripts/db-archive.ts scripts/db-backup.ts scripts/db-restore.ts ./scripts/
 COPY app/lib/config/secret-files.server.ts ./app/lib/config/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# build/cluster.js (cluster.ts) runs build/server.js (server.ts, which imports the React Router build
-# beside it) once per available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
+# cluster.ts runs server.ts (which loads the one server bundle, build/server/index.js) once per
+# available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
 # every worker and waits until they have drained.
-CMD ["node", "build/cluster.js"]
+CMD ["node", "cluster.ts"]

@@ -1,13 +1,14 @@
-// The production entry: one server process (server.ts, bundled as build/server.js) per core with
-// node:cluster, so both cores of a small machine serve pages. The primary only starts, replaces
+// The production entry: one server process (server.ts) per core with node:cluster, so both cores of a small machine serve pages. The primary only starts, replaces
 // and stops workers; it serves nothing and touches no database. Every worker is a whole server
 // (its own page cache, database connection and background jobs, which run once across all
 // instances through the database), exactly as a second container would be.
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
-import { envAtStart } from '#app/lib/config/env-at-start.server'
-import { log } from '#app/lib/observability/logger.server'
-import { sessionSecrets } from '#app/lib/session/secrets.server'
+import type { clusterSettings as settingsOf } from '#app/server/app.server'
+
+// The built app (app/server/app.server.ts); loading it starts nothing.
+const BUILD_PATH = './build/server/index.js'
+const { clusterSettings } = (await import(BUILD_PATH)) as { clusterSettings: typeof settingsOf }
 
 // A worker that keeps dying is restarted after a pause that doubles (1 s, 2 s, 4 s … 30 s); one
 // that ran this long before it died is restarted at once.
@@ -17,15 +18,10 @@ const MAX_RESTART_DELAY_MS = 30_000
 // flight and 25 s for its finishing steps; a worker still running a little after that is killed.
 const WORKER_SHUTDOWN_LIMIT_MS = 10_000 + 25_000 + 5_000
 
-const env = envAtStart()
-const workerCount = env.WEB_CONCURRENCY
-const stopTimeoutMs = env.SHUTDOWN_DRAIN_MS + WORKER_SHUTDOWN_LIMIT_MS
+const { workerCount, drainMs, workerEnv, log } = clusterSettings()
+const stopTimeoutMs = drainMs + WORKER_SHUTDOWN_LIMIT_MS
 
-cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.js', import.meta.url)) })
-
-// Cookies signed by one worker must be read by the others: without SESSION_SECRET, the secret made
-// for this start is handed to every worker.
-const workerEnv = env.SESSION_SECRET ? {} : { SESSION_SECRET: sessionSecrets()[0] }
+cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.ts', import.meta.url)) })
 
 let stopping = false
 let restartDelayMs = 0

@@ -2,42 +2,6 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// Layers, lowest first: a module may import its own layer or a lower one, types aside
-// (scripts/check-layers.mjs checks the same on resolved paths, relative imports included).
-const FEATURES = 'enquiries|chat|orders|catalogue|staff|analytics'
-const ABOVE = {
-  domain: `lib|integrations|${FEATURES}|components|routes|server|page-cache`,
-  lib: `integrations|${FEATURES}|components|routes|server|page-cache`,
-  integrations: `${FEATURES}|components|routes|server|page-cache`,
-  features: 'components|routes|server|page-cache',
-  components: 'routes|server|page-cache',
-  routes: 'server|page-cache',
-}
-const layerRule = (above) => ({
-  '@typescript-eslint/no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          // Two modules in server/ are placed lower until they are replaced (see scripts/check-layers.mjs).
-          regex: `^#app/(((${above})/)|root$|routes$|entry\\.)(?!one-per-process$|island-data\\.server$)`,
-          allowTypeImports: true,
-          message:
-            'A module imports only its own layer or a lower one: domain < lib < integrations < features < components < routes < server.',
-        },
-      ],
-    },
-  ],
-})
-const layerRules = [
-  { files: ['app/domain/**/*.{ts,tsx}'], rules: layerRule(ABOVE.domain) },
-  { files: ['app/lib/**/*.{ts,tsx}'], rules: layerRule(ABOVE.lib) },
-  { files: ['app/integrations/**/*.{ts,tsx}'], rules: layerRule(ABOVE.integrations) },
-  { files: [`app/{${FEATURES.replaceAll('|', ',')}}/**/*.{ts,tsx}`], rules: layerRule(ABOVE.features) },
-  { files: ['app/components/**/*.{ts,tsx}'], rules: layerRule(ABOVE.components) },
-  { files: ['app/routes/**/*.{ts,tsx}', 'app/root.tsx', 'app/routes.ts'], rules: layerRule(ABOVE.routes) },
-]
-
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', '.data/', '.tools/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -52,7 +16,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  ...layerRules,
   {
     // Every e2e test fails on a page error or console error: that needs the fixture's `test`.
     files: ['tests/e2e/**/*.spec.ts'],

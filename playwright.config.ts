@@ -50,7 +50,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node build/cluster.js',
+    command: 'node cluster.ts',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

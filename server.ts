@@ -1,150 +1,18 @@
-// The HTTP entry: Express 5 around the React Router request handler.
-// Order matters: the request log (request id, log line, metrics) sees every request; health checks
-// and metrics answer before anything else; a page already in the page cache comes next (with the
-// access log's record); static files skip the access log; pages still to render go through the
-// page cache after the access log and the body guard.
-import { readdirSync } from 'node:fs'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
-import express from 'express'
-import { createRequestHandler as createPageHandler, type ServerBuild } from 'react-router'
-import { adminSessionCookieName } from '#app/staff/admin-session.server'
-import { envAtStart } from '#app/lib/config/env-at-start.server'
-import { closeAllEventStreams } from '#app/chat/event-stream.server'
-import { chatFeed } from '#app/chat/live-feed.server'
-import { watchContentVersion } from '#app/catalogue/content-version.server'
-import { contextFor, isDataRequestPath } from '#app/lib/http/request-context'
-import { limitRequestBodies } from '#app/lib/http/body-limit-guard.server'
-import { refuseConnect, refuseUnservedMethods } from '#app/lib/http/method-guard.server'
-import { disconnectFromDatabase } from '#app/lib/db/connection.server'
-import { AccessLogBuffer } from '#app/analytics/access-log.server'
-import { log } from '#app/lib/observability/logger.server'
-import { metricsEndpoint, ROUTE_LABELS } from '#app/lib/observability/metrics.server'
-import { labelled, requestLog } from '#app/lib/observability/request-log.server'
-import { firstAttemptsSettled } from '#app/integrations/mail/outbox.server'
-import { createPageCache } from '#app/page-cache/page-cache.server'
-import { startBackgroundJobs } from '#app/server/background-jobs.server'
-import { healthRoutes } from '#app/server/health.server'
-import { cspNonce, securityHeaders } from '#app/server/security-headers.server'
-import { closeConnectionsWhileDraining, gracefulShutdown } from '#app/server/shutdown.server'
-import { backgroundJobs, prepareDatabase } from '#app/server/startup.server'
-import { toastCookieName } from '#app/lib/session/toast.server'
+// One server process: loads the Express app (app/server/app.server.ts), listens, and leaves the
+// shutdown to it. In production the app is the bundle Vite built (build/server/index.js, with the
+// React Router build inside); in development Vite loads it from source and serves the assets.
+import type { startApp } from '#app/server/app.server'
 
-const env = envAtStart()
-const production = env.NODE_ENV === 'production'
+type AppModule = { startApp: typeof startApp }
 
-try {
-  await prepareDatabase(env)
-} catch (error) {
-  log.fatal({ err: error }, 'Could not prepare the database at MONGODB_URI')
-  process.exit(1)
-}
+const production = process.env.NODE_ENV === 'production'
+// Resolved at run time, beside this file: typechecking must not need a build.
+const BUILD_PATH = './build/server/index.js'
 
-// The React Router build: imported once in production; in development Vite loads it on each request.
 const vite = production ? undefined : await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
-// Resolved at run time from build/server.js: the React Router build sits beside it.
-const serverBuildPath = './server/index.js'
-const build: ServerBuild | (() => Promise<ServerBuild>) = vite
-  ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-  : ((await import(serverBuildPath)) as ServerBuild)
+const { startApp: start } = vite
+  ? ((await vite.ssrLoadModule('/app/server/app.server.ts')) as AppModule)
+  : ((await import(BUILD_PATH)) as AppModule)
 
-const accessLog = new AccessLogBuffer()
-// Anonymous visitors' public pages from memory (see app/page-cache/). Production only: in
-// development every edit must show.
-const pageCache =
-  production && env.PAGE_CACHE_MB > 0
-    ? createPageCache({
-        render: createPageHandler(build as ServerBuild, env.NODE_ENV),
-        siteUrl: env.SITE_URL,
-        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-        ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,
-        bypassCookies: [adminSessionCookieName(), toastCookieName()],
-      })
-    : null
-
-const app = express()
-app.disable('x-powered-by')
-app.set('trust proxy', env.TRUST_PROXY)
-app.use(requestLog)
-app.use(closeConnectionsWhileDraining)
-app.use(healthRoutes)
-app.get('/metrics', metricsEndpoint(env.METRICS_TOKEN))
-// A page already in memory is answered here, recorded by the access log, with the headers the rest
-// of the chain gave it when it was rendered.
-if (pageCache) app.use(pageCache.answerEarly(accessLog.middleware))
-app.use(compression())
-app.use(cspNonce)
-app.use(securityHeaders({ production }))
-app.use(refuseUnservedMethods)
-
-if (production) {
-  // Hashed file names never change content: cache them for a year.
-  app.use('/assets', labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })))
-  // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
-  // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
-  const publicEntries = new Set(readdirSync('build/client'))
-  const publicFiles = labelled(ROUTE_LABELS.static, express.static('build/client', { maxAge: '1h', index: false }))
-  app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()))
-} else {
-  app.use(labelled(ROUTE_LABELS.static, vite!.middlewares))
-}
-
-app.use(accessLog.middleware)
-app.use(limitRequestBodies)
-// Pages not in memory yet (or past their time): rendered once, kept and answered (app/page-cache/).
-if (pageCache) app.use(pageCache.middleware)
-app.all(
-  '/{*splat}',
-  createRequestHandler({
-    build,
-    mode: env.NODE_ENV,
-    getLoadContext: (req, res) =>
-      contextFor({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        requestId: res.locals.requestId as string,
-        documentRequest: !isDataRequestPath(req.path),
-      }),
-  }),
-)
-
-const server = app.listen(env.PORT, env.HOST)
-server.on('connect', refuseConnect)
-server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') log.fatal(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other server or set PORT.`)
-  else log.fatal({ err: error }, `Could not listen on ${env.HOST}:${env.PORT}`)
-  process.exit(1)
-})
-server.on('listening', () => {
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : env.PORT
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  log.info(`Serving http://${host}:${port}`)
-})
-accessLog.start()
-const stopJobs = startBackgroundJobs(backgroundJobs)
-// Every process checks the content version each second: cached pages and lists follow content changes.
-const stopWatchingContent = watchContentVersion()
-
-const shutdown = gracefulShutdown({
-  server,
-  drainMs: env.SHUTDOWN_DRAIN_MS,
-  // Chat event streams end with a retry hint, so browsers reconnect (through the balancer, elsewhere).
-  endStreams: closeAllEventStreams,
-  finish: [
-    { name: 'chat feed', run: async () => chatFeed.stop() },
-    {
-      name: 'content version checks',
-      run: async () => {
-        stopWatchingContent()
-        pageCache?.stop()
-      },
-    },
-    { name: 'background jobs', run: stopJobs },
-    { name: 'notifications under way', run: firstAttemptsSettled },
-    { name: 'access log', run: () => accessLog.stop() },
-    { name: 'database', run: disconnectFromDatabase },
-  ],
-})
-process.on('SIGTERM', (signal) => void shutdown(signal))
-process.on('SIGINT', (signal) => void shutdown(signal))
+const started = await start({ assets: vite?.middlewares })
+started.serve(started.app.listen(started.port, started.host))

@@ -8,15 +8,14 @@ import {
   ServerRouter,
   type ServerInstrumentation,
 } from 'react-router'
-import { IslandValuesContext, StaticIslandHtmlContext } from '#app/components/static-island'
 import { InlineStylesheetContext } from '#app/components/stylesheet'
-import { onContentChanged } from '#app/catalogue/content-version.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
+import { PRIVATE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 import { requestInfo } from '#app/lib/http/request-context'
 import { log } from '#app/lib/observability/logger.server'
 import { labelRoute } from '#app/lib/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
-import { StaticIslandHtmlCache } from '#app/server/static-island-html.server'
+import { isStaffPath } from '#app/server/security-headers.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
 export const streamTimeout = 5000
@@ -24,12 +23,6 @@ export const streamTimeout = 5000
 // Production pages carry the stylesheet inline (components/stylesheet.tsx); read at start-up, so a
 // build without it stops the server at once rather than failing every page.
 const inlineStylesheet = import.meta.env.PROD ? readBuiltStylesheet() : null
-const inlineStylesheetBytes = inlineStylesheet === null ? null : Buffer.from(inlineStylesheet)
-
-// Static islands rendered once are written from memory into later renders (production only: in
-// development every edit must show).
-const islandHtml = import.meta.env.PROD ? new StaticIslandHtmlCache() : null
-onContentChanged(() => islandHtml?.clear())
 
 // Requests whose loader or action failed because the database is away: they answer 503, not 500.
 const databaseUnavailable = new WeakSet<Request>()
@@ -77,54 +70,6 @@ export const instrumentations: ServerInstrumentation[] = [
 ]
 
 /**
- * Keeps what React writes; React writes a page in small pieces, and each piece costs downstream.
- * React hands large strings over as text (the stylesheet, islands' HTML): those whose bytes are
- * known already are kept as those bytes instead of being encoded again on every render.
- */
-class PageCollector extends Writable {
-  private readonly chunks: Buffer[] = []
-  /** How many chunks came before the inline stylesheet (production pages have one). */
-  private chunksBeforeStylesheet: number | undefined
-  constructor(private readonly islands: { bytesOf: (html: string) => Buffer | undefined } | null) {
-    super({ decodeStrings: false })
-  }
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void) {
-    if (typeof chunk !== 'string') {
-      this.chunks.push(chunk)
-    } else if (chunk === inlineStylesheet && inlineStylesheetBytes) {
-      this.chunksBeforeStylesheet ??= this.chunks.length
-      this.chunks.push(inlineStylesheetBytes)
-    } else {
-      this.chunks.push(this.islands?.bytesOf(chunk) ?? Buffer.from(chunk))
-    }
-    done()
-  }
-  /**
-   * The page, its preamble passed through `rewritePreamble`. React writes every <link> in the
-   * document's preamble, ahead of the head's other children such as the inline stylesheet, so
-   * with one the rewrite reads 3 KB of a 130 KB page instead of all of it.
-   */
-  bytes(rewritePreamble: (preamble: Buffer<ArrayBuffer>) => Buffer) {
-    const split = this.chunksBeforeStylesheet ?? this.chunks.length
-    return Buffer.concat([rewritePreamble(Buffer.concat(this.chunks.slice(0, split))), ...this.chunks.slice(split)])
-  }
-}
-
-/**
- * A response over the page's bytes as they are. `new Response(bytes)` copies them first, and that
- * copy of a whole page cost about a tenth of an uncached render of the home page.
- */
-function pageResponse(page: Buffer, init: ResponseInit) {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(page)
-      controller.close()
-    },
-  })
-  return new Response(body, init)
-}
-
-/**
  * Renders the whole document, then answers it in one piece. No page of ours waits on deferred
  * data, so the shell and the complete page are ready at the same moment and streaming gained
  * nothing; answering in one piece lets the module-preload rewrite, the compression and the page
@@ -139,21 +84,26 @@ export default function handleRequest(
 ) {
   const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
   if (status === 503) responseHeaders.set('Retry-After', '10')
-  const { cspNonce: nonce, outcome } = requestInfo(loadContext)
-  const islands = islandHtml?.forRender(new URL(request.url).pathname) ?? null
+  const { cspNonce: nonce } = requestInfo(loadContext)
+  // A page with a per-response nonce is this visitor's alone (staff paths have it from the security
+  // headers already); the page cache's renders (hash-based CSP) get theirs there (page-cache/).
+  if (nonce !== undefined && !responseHeaders.has('Cache-Control') && !isStaffPath(new URL(request.url).pathname)) {
+    responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+  }
   return new Promise<Response>((resolve, reject) => {
     const page = (
       <InlineStylesheetContext value={inlineStylesheet}>
-        <StaticIslandHtmlContext value={islands}>
-          <IslandValuesContext value={outcome.islandValues}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </IslandValuesContext>
-        </StaticIslandHtmlContext>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheetContext>
     )
-    const collector = new PageCollector(islands)
+    const chunks: Buffer[] = []
+    const collector = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      },
+    })
     let shellRendered = false
-    let renderFailed = false
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // React moves a finished Suspense boundary that comes late in a large page to the end of the
@@ -167,10 +117,7 @@ export default function handleRequest(
         collector.on('finish', () => {
           clearTimeout(timeout)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          const bytes = collector.bytes(lowerModulePreloadPriority)
-          // Only a page rendered in full keeps its islands (an error page may show them half-made).
-          if (status === 200 && !renderFailed) islands?.storeFrom(bytes)
-          resolve(pageResponse(bytes, { headers: responseHeaders, status }))
+          resolve(new Response(lowerModulePreloadPriority(Buffer.concat(chunks)), { headers: responseHeaders, status }))
         })
         pipe(collector)
       },
@@ -179,7 +126,6 @@ export default function handleRequest(
         reject(error)
       },
       onError(error: unknown) {
-        renderFailed = true
         // Before the shell, React Router's handleError reports it (onShellError rejects).
         if (shellRendered) log.error({ err: error }, 'rendering failed')
       },

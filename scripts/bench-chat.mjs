@@ -19,8 +19,8 @@
 // something is broken (a stream that does not open, a reply that never arrives).
 //
 // Env: BENCH_PORT (4500), BENCH_STREAMS, BENCH_REPLIES, BENCH_CONCURRENCY, BENCH_TIMEOUT,
-// BENCH_SERVER_ENTRY (default build/server.js: one process, whose memory per stream is the figure;
-// build/cluster.js spreads streams over the workers).
+// BENCH_SERVER_ENTRY (default server.ts: one process, whose memory per stream is the figure;
+// cluster.ts spreads streams over the workers).
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -38,7 +38,7 @@ const streamCount = Number(process.env.BENCH_STREAMS ?? 2000)
 const replyCount = Number(process.env.BENCH_REPLIES ?? 200)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8)
 const timeoutSeconds = Number(process.env.BENCH_TIMEOUT ?? 900)
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'build/server.js'
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'server.ts'
 const sessionSecret = randomBytes(32).toString('base64url')
 const STAFF = { username: 'bench-owner', password: 'a long benchmark passphrase for staff' }
 

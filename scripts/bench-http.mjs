@@ -16,7 +16,7 @@
 // nginx is Debian's nginx-light; run as root, the script installs it when it is missing.
 //
 // Env: BENCH_PORT (default 4400; nginx gets the next port), BENCH_CONNECTIONS, BENCH_DURATION,
-// BENCH_RENDERS, BENCH_SERVER_ENTRY (default build/cluster.js, the production entry; build/server.js
+// BENCH_RENDERS, BENCH_SERVER_ENTRY (default cluster.ts, the production entry; server.ts
 // measures one process without the cluster).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -34,7 +34,7 @@ const nginxOrigin = `http://127.0.0.1:${nginxPort}`
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64)
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const renders = Number(process.env.BENCH_RENDERS ?? 200)
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'build/cluster.js'
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'cluster.ts'
 const ARTICLE = '/news/ftc-safeguards-rule'
 
 // What is measured; `file` is what nginx serves for it (the same bytes, fetched from our server).
@@ -198,8 +198,6 @@ try {
   }
 
   console.log(`\nUncached render of / (${renders} sequential requests with a query the page does not know):`)
-  // Misses after the first render of a path: that render leaves its static islands' HTML in memory.
-  console.log("  (after the warm-up, the static islands' HTML is in memory, as for every miss but a path's first)")
   await settle()
   for (const [label, acceptEncoding] of [
     // The render alone, comparable with autocannon's figures (autocannon asks for no compression).

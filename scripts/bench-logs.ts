@@ -1,7 +1,7 @@
 // npm run bench:logs: how the staff analytics and the CSV export scale with the access log.
 // For each size (default 10^4, 10^5, 10^6; override with BENCH_SIZES=10000,100000) it fills a
 // scratch database with that many entries spread over the last 24 hours and times the analytics
-// and raw-log queries in this process. Then it starts the production server (build/server.js,
+// and raw-log queries in this process. Then it starts the production server (server.ts,
 // as `npm start` and the Docker image run it, with no heap flags) on the scratch database, signs
 // in as staff over HTTP, times the same two answers through their API, and downloads the whole CSV
 // export from /api/admin/logs/download as a browser would (compressed), while sampling the
@@ -56,7 +56,8 @@ if (!process.argv.includes('--no-build')) {
     process.exit(build.status ?? 1)
   }
 }
-if (!existsSync(path.join(projectRoot, 'build/server.js'))) throw new Error('build/server.js is missing: run without --no-build')
+if (!existsSync(path.join(projectRoot, 'build/server/index.js')))
+  throw new Error('build/server/index.js is missing: run without --no-build')
 
 const scratchUri = getEnv().MONGODB_URI.replace(/\/[^/?]*(\?|$)/, (_match, query: string) => `/bench_logs${query}`)
 const benchUri = scratchUri.includes('/bench_logs') ? scratchUri : `${scratchUri.replace(/\/?$/, '/')}bench_logs`

@@ -14,7 +14,7 @@
 // the CPU time it observes, so on a busy 2-core machine a run swings by several points.
 //
 // Env: BENCH_PORT (default 4210), BENCH_PAGES (comma-separated paths), BENCH_RUNS (default 5),
-// BENCH_FORM_FACTORS (mobile,desktop), BENCH_SERVER_ENTRY (default build/cluster.js, the production entry),
+// BENCH_FORM_FACTORS (mobile,desktop), BENCH_SERVER_ENTRY (default cluster.ts, the production entry),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -30,7 +30,7 @@ const origin = `http://127.0.0.1:${port}`
 const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/checkout', '/news/ftc-safeguards-rule']
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const formFactors = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',')
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'build/cluster.js'
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'cluster.ts'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 // The same Chromium flags as playwright.config.ts (chromiumLaunchOptions), which Node cannot import here.
 const chromeFlags = [
@@ -62,7 +62,7 @@ async function startServer() {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`build/server.js exited with code ${server.exitCode}`)
+    if (server.exitCode !== null) throw new Error(`server.ts exited with code ${server.exitCode}`)
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return server
     } catch {
@@ -71,7 +71,7 @@ async function startServer() {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   server.kill()
-  throw new Error('build/server.js did not answer /healthz within 60 s')
+  throw new Error('server.ts did not answer /healthz within 60 s')
 }
 
 /** Every JavaScript file the page's HTML loads (module preloads and the inline module imports), gzip-sized. */

@@ -18,7 +18,7 @@
 // A benchmark: it prints figures and fails only when something is broken.
 //
 // Env: BENCH_PORT (default 4420; the earlier code gets the next port), BENCH_BATCHES (10 per side
-// and way of asking), BENCH_RENDERS (200 per batch).
+// and way of asking), BENCH_RENDERS (200 per batch), BENCH_CACHED (1: cache hits of `/` instead of uncached renders).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,6 +30,8 @@ const baseline = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '
 const port = Number(process.env.BENCH_PORT ?? 4420)
 const batches = Number(process.env.BENCH_BATCHES ?? 10)
 const rendersPerBatch = Number(process.env.BENCH_RENDERS ?? 200)
+// BENCH_CACHED=1: plain requests for `/`, answered from the page cache, instead of uncached renders.
+const cached = process.env.BENCH_CACHED === '1'
 
 if (!process.env.MONGODB_URI) {
   console.error('MONGODB_URI is unset: run through `npm run bench:render`')
@@ -41,9 +43,12 @@ function run(command, args, cwd) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
 }
 
+// Code from before the server was one Vite bundle ran its separately bundled build/server.js.
+const serverEntry = (cwd) => (existsSync(path.join(cwd, 'scripts/build-server.mjs')) ? 'build/server.js' : 'server.ts')
+
 function startServer(cwd, serverPort) {
   const origin = `http://127.0.0.1:${serverPort}`
-  const child = spawn(process.execPath, ['build/server.js'], {
+  const child = spawn(process.execPath, [serverEntry(cwd)], {
     cwd,
     env: {
       ...process.env,
@@ -63,8 +68,10 @@ function startServer(cwd, serverPort) {
 async function batch(server, acceptEncoding, label) {
   const before = cpuMs(server.child.pid)
   for (let i = 0; i < rendersPerBatch; i++) {
-    const { status } = await rawGet(`${server.origin}/?bench-render=${label}-${i}`, { 'accept-encoding': acceptEncoding })
-    if (status !== 200) throw new Error(`an uncached render of / answered ${status}`)
+    const { status } = await rawGet(cached ? `${server.origin}/` : `${server.origin}/?bench-render=${label}-${i}`, {
+      'accept-encoding': acceptEncoding,
+    })
+    if (status !== 200) throw new Error(`a request for / answered ${status}`)
   }
   return (cpuMs(server.child.pid) - before) / rendersPerBatch
 }
@@ -88,7 +95,7 @@ try {
   run('git', ['worktree', 'add', '--detach', '--force', worktree, baseline], projectRoot)
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(worktree, 'node_modules'))
   run('npm', ['run', 'build'], worktree)
-  if (!existsSync(path.join(worktree, 'build/server.js'))) throw new Error(`${baseline} has no build/server.js to run`)
+  if (!existsSync(path.join(worktree, 'build/server'))) throw new Error(`${baseline} has no build/server to run`)
 
   const now = startServer(projectRoot, port)
   const then = startServer(worktree, port + 1)
@@ -97,9 +104,8 @@ try {
   await waitUntilAnswering(`${then.origin}/healthz`, then.child, `the server at ${baseline}`)
 
   console.log(
-    `\nServer CPU per uncached render of / (one process each; ${batches} batches of ${rendersPerBatch} renders per side, alternated):`,
+    `\nServer CPU per ${cached ? 'cache hit' : 'uncached render'} of / (one process each; ${batches} batches of ${rendersPerBatch} requests per side, alternated):`,
   )
-  console.log("  (after the warm-up, today's code has the static islands' HTML in memory, as for every miss but a path's first)")
   console.log(
     `  ${'asking for'.padEnd(28)} ${`at ${baseline}`.padEnd(24)} ${'now'.padEnd(24)} now / then, median of the rounds' ratios (range)`,
   )

@@ -7,12 +7,7 @@ import path from 'node:path'
 export const LAYERS = ['domain', 'lib', 'integrations', 'feature', 'components', 'routes', 'server']
 const FEATURES = ['enquiries', 'chat', 'orders', 'catalogue', 'staff', 'analytics']
 
-// Two modules that live in server/ until they are replaced: a per-process singleton helper every
-// layer uses, and the island data that the home route and the document render both read.
-const PLACED = { 'app/server/one-per-process.ts': 'lib', 'app/server/island-data.server.ts': 'routes' }
-
 export function layerOf(file) {
-  if (PLACED[file]) return PLACED[file]
   const [, top] = file.split('/')
   if (top === 'domain' || top === 'lib' || top === 'integrations' || top === 'components') return top
   if (FEATURES.includes(top)) return 'feature'

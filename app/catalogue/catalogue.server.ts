@@ -1,8 +1,6 @@
-import type { RouterContextProvider } from 'react-router'
 import { onContentChanged } from '#app/catalogue/content-version.server'
 import { projectionOf } from '#app/lib/db/views.server'
 import type { ListState } from '#app/domain/list-state'
-import { markIncomplete } from '#app/lib/http/request-context'
 import {
   Plan,
   type PlanDocument,
@@ -94,16 +92,14 @@ export async function findPlan(id: number): Promise<PlanSummary | null> {
 }
 
 /**
- * A list for a page: the records, or an error flag so only that list shows its error text. A page
- * with a failed list is marked incomplete, so the page cache neither keeps it nor prefers it to a
- * complete copy it already has.
+ * A list for a page: the records, or an error flag so only that list shows its error text. The
+ * page's loader then answers no-store (http/cache-control.ts listHeaders), so no cache keeps it.
  */
-export async function settleList<T>(load: () => Promise<T[]>, context: Readonly<RouterContextProvider>): Promise<ListState<T>> {
+export async function settleList<T>(load: () => Promise<T[]>): Promise<ListState<T>> {
   try {
     return { ok: true, items: await load() }
   } catch (error) {
     log.warn({ err: error }, 'catalogue: a list could not be read')
-    markIncomplete(context)
     return { ok: false }
   }
 }

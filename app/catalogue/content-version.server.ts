@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ContentVersion } from '#app/catalogue/content-version-model.server'
 import { log } from '#app/lib/observability/logger.server'
-import { onePerProcess } from '#app/server/one-per-process'
 
 // Pages are cached in every instance's memory (page-cache/). When public content changes, the
 // change is recorded here, in the database, and each instance sees it within a second and drops
@@ -17,8 +16,7 @@ type ContentState = {
   listeners: Set<() => void>
 }
 
-// server.ts and the React Router build each bundle this module; they must share one state.
-const state = onePerProcess<ContentState>('content-version', () => ({ token: undefined, databaseAnswering: true, listeners: new Set() }))
+const state: ContentState = { token: undefined, databaseAnswering: true, listeners: new Set() }
 
 /**
  * Call after every change to public content (catalogue, prices, articles, any staff edit that a

@@ -2,7 +2,6 @@ import { getEnv } from '#app/lib/config/env.server'
 import type { ChatAvailability } from '#app/domain/chat'
 import { isWithinSupportHours, nextReplyBy } from '#app/domain/support-hours'
 import { StaffPresence } from '#app/chat/chat-model.server'
-import { onePerProcess } from '#app/server/one-per-process'
 
 // "Online": within support hours while at least one staff member has the chat page open
 // on any instance. Staff event streams keep a presence record fresh (chat/live-feed.server.ts).
@@ -11,8 +10,7 @@ import { onePerProcess } from '#app/server/one-per-process'
 export const PRESENCE_FRESH_MS = 60_000
 const CACHE_MS = 2000
 
-// One per process: the feed (bundled into server.ts) clears what the routes (the React Router build) read.
-const cache = onePerProcess('chat-staff-presence', () => ({ at: 0, present: false, valid: false }))
+const cache = { at: 0, present: false, valid: false }
 
 async function staffPresent(now: Date) {
   if (cache.valid && now.getTime() - cache.at < CACHE_MS) return cache.present

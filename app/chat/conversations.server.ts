@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { isValidObjectId, Types } from 'mongoose'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import type { ChatMessage } from '#app/domain/chat'
 import { ChatConversation, ChatFeedEntry, ConversationMessage, type MessageAuthor } from '#app/chat/chat-model.server'
 
@@ -190,7 +189,7 @@ export function conversationIdFor(visitorId: string) {
   return new Types.ObjectId(createHash('sha256').update(visitorId).digest().subarray(0, 12))
 }
 
-const olderConversations = onePerProcess('chat-conversation-of-visitor', () => new Map<string, Types.ObjectId>())
+const olderConversations = new Map<string, Types.ObjectId>()
 const REMEMBERED_VISITORS = 20_000
 
 export async function findConversationOfVisitor(visitorId: string): Promise<ConversationRecord | null> {

@@ -1,5 +1,3 @@
-import { onePerProcess } from '#app/server/one-per-process'
-
 // Server-Sent Events (text/event-stream) as a web Response that React Router's Express adapter
 // streams: it flushes after every chunk. `Cache-Control: no-transform` keeps the compression
 // middleware out entirely, so nothing waits in a gzip buffer and no stream holds a zlib context
@@ -18,7 +16,7 @@ export type EventStreamConnection = {
 }
 
 /** Every open stream of this process, for heartbeats and for shutdown. */
-const openStreams = onePerProcess('chat-event-streams', () => new Set<EventStreamConnection>())
+const openStreams = new Set<EventStreamConnection>()
 
 export function openStreamCount() {
   return openStreams.size

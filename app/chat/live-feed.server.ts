@@ -4,7 +4,6 @@ import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { ChatConversation, ConversationMessage, StaffPresence } from '#app/chat/chat-model.server'
 import { log } from '#app/lib/observability/logger.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability, presenceChanged } from './availability.server'
 import { feedEntry, feedHead, messageView, type StoredMessage, transcript } from './conversations.server'
 import { closeAllEventStreams, type EventStreamConnection, heartbeatAllEventStreams } from './event-stream.server'
@@ -293,4 +292,4 @@ function presenceId(userId: string) {
   return `${INSTANCE_ID}:${userId}`
 }
 
-export const chatFeed = onePerProcess('chat-feed', () => new ChatFeed())
+export const chatFeed = new ChatFeed()

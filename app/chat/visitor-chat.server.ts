@@ -1,7 +1,6 @@
 import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
 import { ChatConversation } from '#app/chat/chat-model.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability } from './availability.server'
 import { findConversationOfVisitor, messageView, transcript } from './conversations.server'
 import { existingChatVisitor } from './visitor-cookie.server'
@@ -45,7 +44,7 @@ export async function recordVisitorPage(request: Request, page: string): Promise
 
 /** Open event streams per client address in this process (visitors' and staff's). */
 export const MAX_STREAMS_PER_ADDRESS = 20
-const streamsByAddress = onePerProcess('chat-streams-by-address', () => new Map<string, number>())
+const streamsByAddress = new Map<string, number>()
 
 /** Takes one of the address's stream slots, or returns null when it has all of them open. */
 export function takeStreamSlot(address: string): (() => void) | null {

@@ -1,10 +1,9 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, parse, useForm } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
-import { useActionData, useFetcher, useRouteLoaderData } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Field } from '#app/components/ui/field'
-import { ServerRenderedOnce } from '#app/components/static-island'
 import { StatusButton } from '#app/components/ui/button'
 import { showToast } from '#app/components/ui/toaster'
 import type { validateContactForm } from './contact-form-validation'
@@ -18,7 +17,6 @@ import {
   serviceLabel,
 } from '#app/domain/contact-form-fields'
 import type { contactAction } from '#app/enquiries/contact-action.server'
-import type { loader as rootLoader } from '#app/root'
 
 // SPEC §2 Contact, §4 (contact form states), §5 (rules), §8 (texts). The form posts to the home
 // route's action: without JavaScript as a normal POST (errors re-render beside the fields, success
@@ -82,20 +80,8 @@ function holdUntilValidationLoaded(event: React.FormEvent<HTMLFormElement>) {
   })
 }
 
-/**
- * The form as a page first shows it is the same for every visitor while the honeypot's encrypted
- * time stays the same (10 s): the server renders it once for that time and writes it from memory
- * after that. A page answering a post without JavaScript shows the visitor's values and errors, so
- * it is rendered as usual.
- */
 export function ContactForm() {
-  const actionData = useActionData<ContactActionResult>()
-  const honeypot = useRouteLoaderData<typeof rootLoader>('root')?.honeypotInputProps
-  return (
-    <ServerRenderedOnce id="contact-form-box" data={honeypot} renderAfresh={actionData !== undefined}>
-      <ContactFormCard actionData={actionData} />
-    </ServerRenderedOnce>
-  )
+  return <ContactFormCard actionData={useActionData<ContactActionResult>()} />
 }
 
 function ContactFormCard({ actionData }: { actionData: ContactActionResult | undefined }) {

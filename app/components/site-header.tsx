@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
-import { ServerRenderedOnce } from '#app/components/static-island'
 import { buttonClasses } from '#app/components/ui/button'
 import { BUSINESS } from '#app/domain/business'
 
@@ -31,16 +30,9 @@ function useScrolledPast(offset: number) {
   return scrolled
 }
 
-/**
- * The header of every page. Its server HTML is the same on every visit to a path until the browser
- * takes over, so the server renders it once per path (ServerRenderedOnce).
- */
+/** The header of every page. */
 export function SiteHeader() {
-  return (
-    <ServerRenderedOnce id="site-header-box">
-      <HeaderBar />
-    </ServerRenderedOnce>
-  )
+  return <HeaderBar />
 }
 
 function HeaderBar() {

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express'
 import type { RouterContextProvider } from 'react-router'
 import { isDatabaseAnswering, onContentChanged } from '#app/catalogue/content-version.server'
-import { contextFor, isDataRequestPath, requestInfo } from '#app/lib/http/request-context'
+import { INCOMPLETE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#app/lib/http/cache-control'
+import { contextFor } from '#app/lib/http/request-context'
 import { currentRequestScope, labelRoute } from '#app/lib/observability/request-scope.server'
 import { cspWithScriptHashes } from '#app/server/security-headers.server'
 import { carriesCookie, pageCacheKey } from './cacheable-pages'
@@ -21,7 +22,7 @@ type Rendered = {
   csp: string
   /** Stored in the cache (then `entry` is set). */
   entry?: PageEntry
-  /** A failure a stale copy should stand in for: a 5xx, or a page missing part of its content. */
+  /** A failure a stale copy should stand in for: a 5xx, or a page that must not be stored (a list failed). */
   failed: boolean
   /** The route pattern React Router matched, for the request log and metrics. */
   route: string | undefined
@@ -68,24 +69,23 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
       cspNonce: undefined,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       requestId: res.locals.requestId as string,
-      documentRequest: !isDataRequestPath(url.pathname),
     })
     const response = await render(new globalThis.Request(url), context)
     // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
     const route = currentRequestScope()?.route
     const body = Buffer.from(await response.arrayBuffer())
+    // The render's Cache-Control decides: a page that may not be stored (a list that failed to
+    // load answers no-store) is answered as rendered, and a stored copy stands in for it.
+    const cacheControl = response.headers.get('cache-control')
+    const storable = response.status === 200 && !response.headers.has('set-cookie') && !/no-store|private/i.test(cacheControl ?? '')
     const rendered = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name))
+    // What a CDN in front may do with it (http/cache-control.ts), unless the render said.
+    if (cacheControl === null) rendered.push(['cache-control', storable ? PUBLIC_PAGE_CACHE_CONTROL : INCOMPLETE_CACHE_CONTROL])
     const renderedNames = new Set(rendered.map(([name]) => name))
     const headers = [...headersSetSoFar(res).filter(([name]) => !renderedNames.has(name)), ...rendered]
     const html = /^text\/html/i.test(response.headers.get('content-type') ?? '')
     const csp = cspWithScriptHashes(res, html ? inlineScriptHashes(body.toString('utf8')) : [])
-    const incomplete = requestInfo(context).outcome.incomplete
-    const failed = response.status >= 500 || incomplete
-    const storable =
-      response.status === 200 &&
-      !incomplete &&
-      !response.headers.has('set-cookie') &&
-      !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
+    const failed = response.status >= 500 || (response.status === 200 && !storable)
     if (!storable) return { status: response.status, headers, body, csp, failed, route }
     const entry = await makeEntry(key, body, headers, csp, route)
     store.set(entry, generation)

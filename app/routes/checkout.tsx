@@ -1,5 +1,6 @@
 import { assertSameOrigin, safeRedirectPath } from '#app/lib/http/same-origin.server'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { listHeaders, loaderCacheControl } from '#app/lib/http/cache-control'
 import { requestInfo } from '#app/lib/http/request-context'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { useCallback, useEffect, useState } from 'react'
@@ -72,14 +73,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       await hostedCheckoutOutcome(hostedResult, url.searchParams.get('session_id'), requestInfo(context).clientIp),
     )
   }
-  const plans = await settleList(listPlans, context)
+  const plans = await settleList(listPlans)
   // A link to a plan staff have since hidden (an old e-mail, a bookmark) says so instead of
   // silently showing no plan.
   const askedFor = parsePlanId(params.planId ?? url.searchParams.get('plan'))
   const offered = plans.ok && plans.items.some((plan) => plan.id === askedFor)
   const retiredPlan = askedFor && plans.ok && !offered ? await findHiddenPlanName(askedFor) : null
-  return { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), retiredPlan }
+  return data({ siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), retiredPlan }, { headers: listHeaders(plans) })
 }
+
+export const headers = loaderCacheControl
 
 /**
  * What to tell a buyer back from the hosted Checkout page. Stripe is asked only about an id shaped

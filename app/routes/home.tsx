@@ -12,10 +12,11 @@ import { useScrollToSectionOnArrival } from '#app/components/section-link'
 import { StaticIsland } from '#app/components/static-island'
 import { listPlans, listServices, listSolutions, listTestimonials, settleList } from '#app/catalogue/catalogue.server'
 import { getEnv } from '#app/lib/config/env.server'
-import { islandData } from '#app/server/island-data.server'
 import { listPublishedNews } from '#app/catalogue/news.server'
 import { HOME_NEWS_COUNT } from '#app/catalogue/news-view'
 import { pageMeta } from '#app/domain/seo'
+import { data } from 'react-router'
+import { listHeaders, loaderCacheControl } from '#app/lib/http/cache-control'
 import { contactAction } from '#app/enquiries/contact-action.server'
 import { contactClientAction } from '#app/enquiries/contact-client-action'
 import type { Route } from './+types/home'
@@ -29,22 +30,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     siteUrl: loaderData?.siteUrl ?? '',
   })
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader() {
   const [services, solutions, plans, testimonials, news] = await Promise.all([
-    settleList(listServices, context),
-    settleList(listSolutions, context),
-    settleList(listPlans, context),
-    settleList(listTestimonials, context),
-    settleList(async () => (await listPublishedNews()).slice(0, HOME_NEWS_COUNT), context),
+    settleList(listServices),
+    settleList(listSolutions),
+    settleList(listPlans),
+    settleList(listTestimonials),
+    settleList(async () => (await listPublishedNews()).slice(0, HOME_NEWS_COUNT)),
   ])
-  // Only the card fields travel to the browser, and a document's not at all (they arrive as HTML);
-  // article bodies stay on the server.
-  return {
-    siteUrl: getEnv().SITE_URL,
-    top: islandData(context, { services, solutions }),
-    bottom: islandData(context, { plans, news: news.ok ? news.items : [], testimonials }),
-  }
+  // Only the card fields travel to the browser; article bodies stay on the server.
+  return data(
+    {
+      siteUrl: getEnv().SITE_URL,
+      top: { services, solutions },
+      bottom: { plans, news: news.ok ? news.items : [], testimonials },
+    },
+    { headers: listHeaders(services, solutions, plans, testimonials, news) },
+  )
 }
+
+export const headers = loaderCacheControl
 
 // The contact form in the contact section posts here (works without JavaScript).
 export const action = contactAction
@@ -59,25 +64,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HeroSection />
       {/* Sections that do not change in the browser are not hydrated (components/static-island.tsx). */}
       <StaticIsland id="home-static-top" data={top}>
-        {({ services, solutions }) => (
-          <>
-            <WhyChooseUs />
-            <ServicesSection services={services} />
-            <SolutionsSection solutions={solutions} />
-            <PaymentOptions />
-          </>
-        )}
+        <WhyChooseUs />
+        <ServicesSection services={top.services} />
+        <SolutionsSection solutions={top.solutions} />
+        <PaymentOptions />
       </StaticIsland>
       <StaticIsland id="home-static-bottom" data={bottom}>
-        {({ plans, news, testimonials }) => (
-          <>
-            <PricingSection plans={plans} />
-            <NewsSection articles={news} />
-            <AboutSection />
-            {/* Between About and Contact, and only when staff show at least one testimonial. */}
-            {testimonials.ok && testimonials.items.length > 0 ? <TestimonialsSection testimonials={testimonials.items} /> : null}
-          </>
-        )}
+        <PricingSection plans={bottom.plans} />
+        <NewsSection articles={bottom.news} />
+        <AboutSection />
+        {/* Between About and Contact, when staff show at least one. */}
+        {bottom.testimonials.ok && bottom.testimonials.items.length > 0 ? (
+          <TestimonialsSection testimonials={bottom.testimonials.items} />
+        ) : null}
       </StaticIsland>
       <ContactSection />
     </main>

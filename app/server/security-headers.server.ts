@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 import { isCheckoutPath } from '#app/domain/site-paths'
+import { PRIVATE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 
 const STRIPE_JS = 'https://js.stripe.com'
 
@@ -118,7 +119,7 @@ export function securityHeaders({ production }: { production: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const stripe = allowsStripe(req.path)
     res.setHeader('Permissions-Policy', stripe ? policies.checkout : policies.everywhere)
-    if (isStaffPath(req.path)) res.setHeader('Cache-Control', 'no-store')
+    if (isStaffPath(req.path)) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL)
     return (stripe ? checkout : everywhere)(req, res, next)
   }
 }

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { stylesheetHref } from '#app/components/stylesheet'
 
 /**
- * The built stylesheet's text: the file is part of the immutable build that sits beside
- * build/server.js (served from build/client, as server.ts does). Read once, when the production
+ * The built stylesheet's text: the file is part of the immutable build (served from build/client
+ * by app/server/app.server.ts). Read once, when the production
  * server loads its build (entry.server.tsx).
  */
 export function readBuiltStylesheet(): string {

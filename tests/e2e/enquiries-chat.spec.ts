@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 
+/** The widget sends a message by posting to the /chat route's action (React Router's data request). */
+const chatSend = (url: URL) => url.pathname === '/chat.data'
+
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(clientAddressHeaders())
 })
@@ -51,7 +54,8 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   // too short on a busy machine).
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/api/teams-chat', async (route) => {
+  await page.route(chatSend, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
     await held
     await route.continue()
   })
@@ -67,7 +71,7 @@ test('a visitor chats with support: contact dialog first, then their message, a 
   // This server has no Teams webhook: the reply must not claim the team was told in Teams.
   await expect(reply).not.toContainText('Teams')
   await expect(input).toBeEnabled()
-  await page.unroute('**/api/teams-chat')
+  await page.unroute(chatSend)
 
   // The second message goes straight out: the contact details are already known.
   await input.fill('Also, the scanner is offline.')
@@ -83,8 +87,10 @@ test('a visitor chats with support: contact dialog first, then their message, a 
 test('a failed chat message shows the inline error and the Message Error toast', async ({ page, allowConsoleErrors }) => {
   // SPEC §8: the failure is logged as well as shown.
   allowConsoleErrors(/status of 503/, /\[chat\] message not sent/)
-  await page.route('**/api/teams-chat', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' }),
+  await page.route(chatSend, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"message":"down"}' })
+      : route.fallback(),
   )
   await page.goto('/')
   await page.getByRole('button', { name: 'Chat with support' }).click()
@@ -103,8 +109,15 @@ test('a failed chat message shows the inline error and the Message Error toast',
 })
 
 test('when the reply has no text, the default agent reply mentions the e-mail address', async ({ page }) => {
-  await page.route('**/api/teams-chat', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true,"response":""}' }),
+  // The action's answer { response: '' } as React Router encodes it.
+  await page.route(chatSend, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 200,
+          headers: { 'Content-Type': 'text/x-script', 'X-Remix-Response': 'yes' },
+          body: '[{"_1":2},"data",{"_3":4},"response",""]',
+        })
+      : route.fallback(),
   )
   await page.goto('/')
   await page.getByRole('button', { name: 'Chat with support' }).click()

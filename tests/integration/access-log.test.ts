@@ -1,8 +1,11 @@
+import http from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
 import { pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
 import { startAppServer } from '#tests/support/app-server'
+import { startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
 
 const mongodbUri = setupTestDatabase('access_log')
@@ -70,4 +73,48 @@ describe('the access log', () => {
     expect(visitorKey('salt-a', '203.0.113.9', 'agent')).not.toBe(visitorKey('salt-b', '203.0.113.9', 'agent'))
     expect(visitorKey('salt-a', '203.0.113.9', 'agent')).toBe(visitorKey('salt-a', '203.0.113.9', 'agent'))
   })
+})
+
+describe('when the database cannot take the access log', () => {
+  it('counts what it had to drop as not recorded, so recorded and not recorded add up to what was answered', async () => {
+    const proxy = await startDatabaseProxy(mongodbUri)
+    const metricsToken = 'access-log-test-metrics-token-0123456789'
+    const server = await startAppServer({ mongodbUri: proxy.uri, env: { METRICS_TOKEN: metricsToken } })
+    try {
+      const pending = async () => {
+        const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
+        return Number(/^access_log_entries_pending (\d+)$/m.exec(text)?.[1])
+      }
+      const tally = async () => {
+        const rollups = await AccessLogRollup.find({}, { requests: 1, notRecorded: 1 }).lean()
+        return {
+          recorded: rollups.reduce((sum, rollup) => sum + rollup.requests, 0),
+          notRecorded: rollups.reduce((sum, rollup) => sum + (rollup.notRecorded ?? 0), 0),
+        }
+      }
+      const before = await tally()
+      // Writes of log entries fail from now on; everything else still reaches the database.
+      proxy.sever(['accesslogentries'])
+      const sent = 5_300
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+      const get = (path: string) =>
+        new Promise<void>((resolve, reject) => {
+          http.get(`${server.url}${path}`, { agent }, (response) => response.resume().on('end', resolve)).on('error', reject)
+        })
+      for (let batch = 0; batch < sent / 100; batch++)
+        await Promise.all(Array.from({ length: 100 }, (_, i) => get(`/api/no-such-${batch}-${i}`)))
+      agent.destroy()
+      proxy.restore()
+      await expect.poll(pending, { timeout: 30_000, interval: 250 }).toBe(0)
+      const after = await tally()
+      const recorded = after.recorded - before.recorded
+      const notRecorded = after.notRecorded - before.notRecorded
+      // The buffer holds 5,000 entries, so some of the 5,300 were dropped, and each was counted.
+      expect(notRecorded).toBeGreaterThan(0)
+      expect(recorded + notRecorded).toBe(sent)
+    } finally {
+      await server.stop()
+      await proxy.stop()
+    }
+  }, 120_000)
 })

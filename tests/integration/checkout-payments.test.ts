@@ -202,7 +202,7 @@ describe('starting a card payment', () => {
       fetch(`${server.url}/api/orders/${orderId}`, { headers: { Authorization: `Bearer ${bearer}` } })
     const response = await withToken(id, token)
     expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
     const body = (await response.json()) as Record<string, unknown>
     expect(body).toMatchObject({ id, status: 'pending', amount: 721.85, planId: 2 })
     expect(Object.keys(body).sort()).toEqual(['amount', 'createdAt', 'id', 'planId', 'status'])

@@ -69,7 +69,7 @@ function connection(url: string): Connection {
 describe('the production cluster', () => {
   let cluster: AppServer
   beforeAll(async () => {
-    cluster = await startAppServer({ mongodbUri, entry: 'build/cluster.js', env: { WEB_CONCURRENCY: '2' } })
+    cluster = await startAppServer({ mongodbUri, entry: 'cluster.ts', env: { WEB_CONCURRENCY: '2' } })
     await waitFor(cluster.output, (output) => output.includes('cluster: 2 worker(s) serving'))
   })
   afterAll(async () => {

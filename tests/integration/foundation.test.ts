@@ -127,7 +127,7 @@ describe('the production server', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['SHUTDOWN_DRAIN_MS', 'a while', /SHUTDOWN_DRAIN_MS/],
   ])('stops with a message naming a bad %s', async (name, value, message) => {
-    const failure = await run(process.execPath, ['build/server.js'], {
+    const failure = await run(process.execPath, ['server.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, [name]: value },
     }).catch((error: { code: number; stdout: string; stderr: string }) => error)
@@ -144,7 +144,7 @@ describe('the production server', () => {
     const server = await startAppServer({ mongodbUri })
     try {
       const port = new URL(server.url).port
-      const failure = await run(process.execPath, ['build/server.js'], {
+      const failure = await run(process.execPath, ['server.ts'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, PORT: port, HOST: '127.0.0.1' },
       }).catch((error: { code: number; stdout: string }) => error)

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
 import http, { type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 import { Plan } from '#app/catalogue/catalogue-model.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
+import { type DatabaseProxy, startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'
 
@@ -63,8 +65,6 @@ describe('the page cache in the production server', () => {
       ])
       const [firstHtml, cachedHtml, uncachedHtml] = await Promise.all([first.text(), cached.text(), uncached.text()])
       expect(cachedHtml, path).toBe(firstHtml)
-      // The uncached render writes the static islands the first one rendered from memory
-      // (server/static-island-html.server.ts): the page must come out the same.
       expect(withoutPerResponseParts(cachedHtml), path).toBe(withoutPerResponseParts(uncachedHtml))
 
       // The uncached page: a fresh nonce, carried by every inline script.
@@ -121,17 +121,22 @@ describe('the page cache in the production server', () => {
     expect((await fetch(`${server.url}/checkout/2?utm_source=forum`)).headers.get('x-page-cache')).toBeNull()
   })
 
-  it('sends the home page’s static sections as HTML only, and their data with client-side navigation', async () => {
-    // server/island-data.server.ts: a plan's description is in the sections' HTML, not in the
-    // document's loader data; the data request a client-side navigation makes does carry it.
-    const { description } = (await Plan.findOne({ id: 2 }).lean().exec())!
-    const loaderData = (html: string) => inlineScripts(html).find((script) => script.content.includes('streamController.enqueue'))!.content
-    for (const headers of [{}, BYPASS]) {
-      const html = await (await fetch(`${server.url}/`, { headers })).text()
-      expect(html).toContain(description)
-      expect(loaderData(html)).not.toContain(description)
-      const data = await (await fetch(`${server.url}/_.data`, { headers })).text()
-      expect(data).toContain(description)
+  it('tells a CDN to keep anonymous public pages as the page cache does, and staff and personal pages not at all', async () => {
+    const cacheControl = async (path: string, headers: Record<string, string> = {}) =>
+      (await fetch(`${server.url}${path}`, { headers, redirect: 'manual' })).headers.get('cache-control')
+    // Anonymous public pages (hash-based CSP), when rendered and when answered from memory.
+    for (const path of ['/', '/news/ftc-safeguards-rule', '/checkout', '/terms-of-service', '/_.data']) {
+      expect([await cacheControl(path), await cacheControl(path)], path).toEqual([PUBLIC_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL])
+    }
+    // Rendered for one request, with a nonce: a flash message, a query the page does not know.
+    expect(await cacheControl('/', BYPASS)).toBe(PRIVATE_CACHE_CONTROL)
+    expect(await cacheControl('/privacy-policy?ref=someone')).toBe(PRIVATE_CACHE_CONTROL)
+    // A page not kept (not found): no cache keeps it either.
+    expect(await cacheControl('/news/no-such-article')).toBe('no-store')
+    // Staff pages, and public pages rendered for a member of staff.
+    const cookie = await signInOverHttp(server.url)
+    for (const path of ['/admin', '/admin/orders', '/admin.data', '/']) {
+      expect(await cacheControl(path, { Cookie: cookie }), path).toBe(PRIVATE_CACHE_CONTROL)
     }
   })
 
@@ -153,6 +158,45 @@ describe('the page cache in the production server', () => {
     const home = await fetch(`${server.url}/`, { headers: { Cookie: cookie } })
     expect(home.headers.get('x-page-cache')).toBeNull()
     expect(home.headers.get('content-security-policy')).toContain("'nonce-")
+  })
+})
+
+describe('a public page whose list could not be loaded', () => {
+  let proxy: DatabaseProxy
+  let server: AppServer
+  beforeAll(async () => {
+    proxy = await startDatabaseProxy(mongodbUri)
+    server = await startAppServer({ mongodbUri: proxy.uri })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await proxy?.stop()
+  })
+
+  it('says so with no-store and is not kept; the complete page is kept once the list loads', async () => {
+    const home = async () => {
+      const response = await fetch(`${server.url}/`)
+      return {
+        cache: response.headers.get('x-page-cache'),
+        cacheControl: response.headers.get('cache-control'),
+        html: await response.text(),
+      }
+    }
+    proxy.sever(['services'])
+    try {
+      const [first, second] = [await home(), await home()]
+      for (const answer of [first, second]) {
+        expect(answer.cache).toBe('miss')
+        expect(answer.cacheControl).toBe('no-store')
+        expect(answer.html).toContain('Error loading services')
+      }
+    } finally {
+      proxy.restore()
+    }
+    const [rendered, kept] = [await home(), await home()]
+    expect([rendered.cache, kept.cache]).toEqual(['miss', 'hit'])
+    expect(kept.cacheControl).toBe(PUBLIC_PAGE_CACHE_CONTROL)
+    expect(kept.html).not.toContain('Error loading services')
   })
 })
 

@@ -231,7 +231,7 @@ describe('production settings', () => {
       }
       const admin = await fetch(`${server.url}/admin`, { headers: { Cookie: cookies.map((cookie) => cookie.split(';')[0]).join('; ') } })
       expect(admin.status).toBe(200)
-      expect(admin.headers.get('cache-control')).toBe('no-store')
+      expect(admin.headers.get('cache-control')).toBe('private, no-store')
     } finally {
       await server.stop()
     }
@@ -246,7 +246,7 @@ describe('production settings', () => {
       MONGODB_URI: uniqueDatabaseUri('insecure_site'),
       SITE_URL: 'http://shop.example',
     }
-    const failure = await run(process.execPath, ['build/server.js'], { cwd: projectRoot, env }).catch(
+    const failure = await run(process.execPath, ['server.ts'], { cwd: projectRoot, env }).catch(
       (error: { code: number; stdout: string; stderr: string }) => error,
     )
     const { code, stdout, stderr } = failure as { code: number; stdout: string; stderr: string }

@@ -64,7 +64,7 @@ export type AppServer = {
 }
 
 /**
- * Starts the built production server (build/server.js) against a given database, the way it runs
+ * Starts the production server (server.ts, which loads the build) against a given database, the way it runs
  * in production, and waits until /healthz answers. `npm test` builds before integration tests.
  */
 export async function startAppServer({
@@ -72,7 +72,7 @@ export async function startAppServer({
   env = {},
   nodeArgs = [],
   inspect = false,
-  entry = 'build/server.js',
+  entry = 'server.ts',
 }: {
   mongodbUri: string
   env?: Record<string, string>
@@ -80,7 +80,7 @@ export async function startAppServer({
   nodeArgs?: string[]
   /** Opens the V8 inspector on a random loopback port, for retainedMemoryMb(). */
   inspect?: boolean
-  /** One server process (default), or build/cluster.js for the production cluster. */
+  /** One server process (default), or cluster.ts for the production cluster. */
   entry?: string
 }): Promise<AppServer> {
   // The inspector gets a port of its own: on port 0 the system may hand it the one just picked for

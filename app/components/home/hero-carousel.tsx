@@ -1,6 +1,4 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { preload } from 'react-dom'
-import { ServerRenderedOnce } from '#app/components/static-island'
 import { HERO_ADVANCE_MS, HERO_FADE_MS, HERO_SLIDES, wrapIndex } from './hero-slides'
 
 const noSubscription = () => () => {}
@@ -30,17 +28,9 @@ function usePrefersReducedMotion() {
  * SPEC §2 hero carousel: 4 slides fading over 1.2 s, advancing every 8 s, wrapping both ways.
  * Beyond the spec it pauses while hovered or focused and stays still under reduced motion.
  * Without JavaScript the first slide shows and no dead buttons are rendered.
- * Its server HTML (the first slide, no controls) is the same on every visit, so the server renders
- * it once (ServerRenderedOnce); the first slide's preload, which React makes from its <img>, is
- * asked for here so a page whose carousel comes from memory has it too.
  */
 export function HeroCarousel() {
-  preload(HERO_SLIDES[0]!.url, { as: 'image', fetchPriority: 'high' })
-  return (
-    <ServerRenderedOnce id="hero-carousel-box">
-      <Carousel />
-    </ServerRenderedOnce>
-  )
+  return <Carousel />
 }
 
 function Carousel() {

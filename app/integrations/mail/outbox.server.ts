@@ -8,7 +8,6 @@ import { OUTBOX_CHANNELS, OUTBOX_STATUSES, type OutboxChannel, OutboxMessage } f
 import { log } from '#app/lib/observability/logger.server'
 import { metrics } from '#app/lib/observability/metrics.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
-import { onePerProcess } from '#app/server/one-per-process'
 
 // Notifications go through this outbox so a saved enquiry is never lost to a failing channel
 // (docs/decisions/005-outbox.md). The attempt record, `_id` = message id and attempt number, is the
@@ -172,9 +171,8 @@ export async function deliverOutboxMessage(id: OutboxId, settings = outboxSettin
   return typeof claimed === 'string' ? 'skipped' : deliverClaimed(claimed, settings, now)
 }
 
-// First attempts still running, so shutdown can wait for them (one set per process: the routes
-// that queue and server.ts that shuts down are in different bundles).
-const firstAttempts = onePerProcess('outbox-first-attempts', () => new Set<Promise<unknown>>())
+// First attempts still running, so shutdown can wait for them.
+const firstAttempts = new Set<Promise<unknown>>()
 
 /** First attempt right after the save, without making the visitor wait for SMTP or Teams. */
 export function deliverSoon(id: OutboxId) {

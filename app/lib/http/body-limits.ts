@@ -1,4 +1,4 @@
-// How large a request body each route accepts, in one table. The guard in server.ts
+// How large a request body each route accepts, in one table. The guard in app.server.ts
 // (http/body-limit-guard.server.ts) refuses anything larger before React Router sees it, and the
 // routes that read bodies read them with the same limit (http/request-body.server.ts).
 

@@ -1,7 +1,6 @@
 import { createContext, RouterContextProvider } from 'react-router'
-import { onePerProcess } from '#app/server/one-per-process'
 
-/** What server.ts knows about a request before React Router sees it. */
+/** What the Express app knows about a request before React Router sees it. */
 export type RequestInfo = {
   /**
    * Per-response CSP nonce; every inline script must carry it. Undefined when the page is rendered
@@ -12,33 +11,14 @@ export type RequestInfo = {
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
   requestId: string
-  /**
-   * The request asks for a whole page (not React Router's data for client-side navigation): its
-   * static islands arrive as HTML, so their data need not travel with it (server/island-data.server.ts).
-   */
-  documentRequest: boolean
-  /** Filled in while the response is made. */
-  outcome: {
-    /** Part of the page could not be loaded (a list the database did not give): never cache it. */
-    incomplete: boolean
-    /** Static islands' data kept out of the page, for the server's render of it, by key. */
-    islandValues: Map<string, unknown>
-  }
 }
 
-// A context is found by identity, so server.ts and the React Router build must share one key.
-const requestInfoContext = onePerProcess('request-info', () => createContext<RequestInfo>())
+const requestInfoContext = createContext<RequestInfo>()
 
-/**
- * The context React Router passes to loaders, actions and entry.server (built by server.ts).
- * Unless told it is a document request, loaders give the browser everything a data request needs.
- */
-export function contextFor({
-  documentRequest = false,
-  ...info
-}: Omit<RequestInfo, 'outcome' | 'documentRequest'> & { documentRequest?: boolean }) {
+/** The context React Router passes to loaders, actions and entry.server (built by app/server/app.server.ts). */
+export function contextFor(info: RequestInfo) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, { ...info, documentRequest, outcome: { incomplete: false, islandValues: new Map() } })
+  context.set(requestInfoContext, info)
   return context
 }
 
@@ -50,9 +30,4 @@ export function isDataRequestPath(path: string) {
 /** The request's own values, read in a loader or action: `requestInfo(context).clientIp`. */
 export function requestInfo(context: Pick<RouterContextProvider, 'get'>): RequestInfo {
   return context.get(requestInfoContext)
-}
-
-/** Marks the response as missing part of its content (shown with an error text): it must not be cached. */
-export function markIncomplete(context: Pick<RouterContextProvider, 'get'>) {
-  requestInfo(context).outcome.incomplete = true
 }

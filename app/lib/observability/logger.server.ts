@@ -2,7 +2,6 @@ import { createRequire } from 'node:module'
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 import type PinoPretty from 'pino-pretty'
 import { INSTANCE_ID } from '#app/lib/instance.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { LOG_LEVELS, type LogLevel } from './log-levels'
 import { maskPersonalData } from './personal-data'
 import { currentRequestScope } from './request-scope.server'
@@ -88,4 +87,4 @@ function stdoutStream(): DestinationStream {
  * The server's one logger: JSON lines on stdout (LOG_LEVEL, default info), each with the instance
  * and, inside a request, its id. `log.warn({ outboxId }, 'what happened')`; errors as `{ err }`.
  */
-export const log: Logger = onePerProcess('logger', createLogger)
+export const log: Logger = createLogger()

@@ -3,7 +3,6 @@ import type { NextFunction, Request, Response } from 'express'
 import type { mongo } from 'mongoose'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { pingDatabase } from '#app/lib/db/connection.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { labelRoute } from './request-scope.server'
 
 // Prometheus metrics (prom-client), served at GET /metrics to a scraper holding METRICS_TOKEN.
@@ -133,7 +132,7 @@ function createMetrics() {
   }
 }
 
-export const metrics = onePerProcess('metrics', createMetrics)
+export const metrics = createMetrics()
 
 export function countOutboxOnScrape(outboxCounts: OutboxCounts) {
   metrics.scrapeSources.outboxCounts = outboxCounts

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { onePerProcess } from '#app/server/one-per-process'
 
 /**
  * What the server knows about the request being handled, wherever the code runs: every log line
@@ -12,7 +11,7 @@ export type RequestScope = {
   route?: string
 }
 
-const storage = onePerProcess('request-scope', () => new AsyncLocalStorage<RequestScope>())
+const storage = new AsyncLocalStorage<RequestScope>()
 
 export function runInRequestScope<T>(scope: RequestScope, work: () => T): T {
   return storage.run(scope, work)

@@ -3,11 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/lib/config/env.server'
 import { log } from '#app/lib/observability/logger.server'
-import { onePerProcess } from '#app/server/one-per-process'
 
-// server.ts and the React Router build each bundle this module: one list per process, so a secret
-// generated when the file can't be kept is still the same for both.
-const kept = onePerProcess<{ secrets?: string[] }>('session-secrets', () => ({}))
+// Generated once per process when the file can't be kept.
+const kept: { secrets?: string[] } = {}
 
 /**
  * Cookie signing secrets: SESSION_SECRET's comma-separated list (the first signs, all verify, so a

@@ -26,7 +26,7 @@ WORKDIR /app
 # no generated session secret is kept), so the container can also run with a read-only filesystem.
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.ts cluster.ts ./
+COPY package.json server.ts cluster.ts tracing.ts ./
 # npm run db:backup / db:restore without npm: `node scripts/db-backup.ts --out <file>` (Node strips
 # the types, as it does for server.ts); they import only the driver and the secret-file reader.
 COPY scripts/db-archive.ts scripts/db-backup.ts scripts/db-restore.ts ./scripts/

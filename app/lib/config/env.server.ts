@@ -73,6 +73,8 @@ export const envSchema = z
       .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
       .default('info'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+    // OpenTelemetry's collector (OTLP over HTTP); unset: no tracing code is loaded (tracing.ts).
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { defaultWorkerCount } from './cpu-limit.server'
 import { InvalidEnvironmentError, parseEnv } from './env.server'
 
 const minimal = { MONGODB_URI: 'mongodb://127.0.0.1:27017/site' }
@@ -15,12 +16,12 @@ describe('configuration', () => {
     expect(env.SMTP_URL).toBeUndefined()
     expect(env.PAGE_CACHE_MB).toBe(64)
     expect(env.PAGE_CACHE_TTL_SECONDS).toBe(300)
-    expect(env.WEB_CONCURRENCY).toBe(availableParallelism())
+    expect(env.WEB_CONCURRENCY).toBe(defaultWorkerCount())
   })
 
   it('reads the worker count, and an empty one as unset', () => {
     expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3)
-    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(availableParallelism())
+    expect(parseEnv({ ...minimal, WEB_CONCURRENCY: '' }).WEB_CONCURRENCY).toBe(defaultWorkerCount())
     expect(() => parseEnv({ ...minimal, WEB_CONCURRENCY: '0' })).toThrowError(/WEB_CONCURRENCY/)
   })
 

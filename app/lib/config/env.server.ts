@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
+import { defaultWorkerCount } from './cpu-limit.server'
 import { type FileSetting, readSecretFiles } from './secret-files.server'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
@@ -84,7 +84,7 @@ export const envSchema = z
     SUPPORT_HOURS: z
       .enum(['business', 'always', 'closed'], { error: 'SUPPORT_HOURS must be business, always or closed' })
       .default('business'),
-    // Server processes (node:cluster workers) in production; unset: one per available core.
+    // Server processes (node:cluster workers) in production; unset: one per CPU the container may use.
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce
@@ -92,7 +92,7 @@ export const envSchema = z
         .int()
         .min(1)
         .max(64)
-        .default(() => availableParallelism()),
+        .default(() => defaultWorkerCount()),
     ),
   })
   .superRefine((env, ctx) => {

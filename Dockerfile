@@ -34,7 +34,7 @@ COPY app/lib/config/secret-files.server.ts ./app/lib/config/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # cluster.ts runs server.ts (which loads the one server bundle, build/server/index.js) once per
 # available core; WEB_CONCURRENCY sets another count. It forwards SIGTERM to
 # every worker and waits until they have drained.

@@ -18,7 +18,7 @@ export function requestIdFrom(header: string | undefined) {
 const CLIENT_CLOSED_REQUEST = 499
 // Load-balancer probes (a 503 from /readyz is their answer while draining or when the database is
 // away), metric scrapes and static files are logged only at LOG_LEVEL=debug.
-const QUIET_ROUTES = new Set<string>(['/healthz', '/readyz', '/metrics', ROUTE_LABELS.static])
+const QUIET_ROUTES = new Set<string>(['/livez', '/healthz', '/readyz', '/metrics', ROUTE_LABELS.static])
 
 /**
  * The first middleware: gives the request its id (response header X-Request-Id, every log line

@@ -9,6 +9,9 @@ const production = process.env.NODE_ENV === 'production'
 // Resolved at run time, beside this file: typechecking must not need a build.
 const BUILD_PATH = './build/server/index.js'
 
+// Tracing hooks the modules the app imports, so it loads first; without a collector it never loads.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await import('./tracing.ts')
+
 const vite = production ? undefined : await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
 const { startApp: start } = vite
   ? ((await vite.ssrLoadModule('/app/server/app.server.ts')) as AppModule)

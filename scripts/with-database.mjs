@@ -1,5 +1,5 @@
-// Runs a command with MONGODB_URI set. When it is unset, a local database is started for the
-// command's lifetime (data kept in .data/db) and stopped after it exits.
+// Runs a command with MONGODB_URI set. When it is unset (and no MONGODB_URI_FILE names it), a local
+// database is started for the command's lifetime (data kept in .data/db) and stopped after it exits.
 import path from 'node:path'
 import { projectRoot, runChild, startLocalDatabase } from './lib/local-services.mjs'
 
@@ -11,7 +11,7 @@ if (!command) {
 
 let database = null
 const env = {}
-if (!process.env.MONGODB_URI) {
+if (!process.env.MONGODB_URI && !process.env.MONGODB_URI_FILE) {
   database = await startLocalDatabase({ dataDir: path.join(projectRoot, '.data', 'db') })
   env.MONGODB_URI = `${database.uri}roswell-it`
 }

@@ -25,6 +25,7 @@ import { AccessLogBuffer } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
 import { metricsEndpoint, ROUTE_LABELS } from '#app/lib/observability/metrics.server'
 import { labelled, requestLog } from '#app/lib/observability/request-log.server'
+import { flushTracing } from '#app/lib/observability/tracing.server'
 import { firstAttemptsSettled } from '#app/integrations/mail/outbox.server'
 import { createPageCache } from '#app/page-cache/page-cache.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
@@ -160,6 +161,8 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
         { name: 'notifications under way', run: firstAttemptsSettled },
         { name: 'access log', run: () => accessLog.stop() },
         { name: 'database', run: disconnectFromDatabase },
+        // Last, so the spans of the steps above are sent too (nothing to do without tracing).
+        { name: 'traces', run: flushTracing },
       ],
     })
     process.on('SIGTERM', (signal) => void shutdown(signal))

@@ -1,5 +1,6 @@
 import { log } from '#app/lib/observability/logger.server'
 import { metrics } from '#app/lib/observability/metrics.server'
+import { inSpan } from '#app/lib/observability/tracing.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
 import { acquireJobLease } from './job-lease.server'
 
@@ -30,7 +31,7 @@ export function startBackgroundJobs(jobs: BackgroundJob[], { holder = INSTANCE_I
     if (!lease || stopping.signal.aborted) return
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(Math.max(0, lease.expiresAt.getTime() - Date.now()))])
     try {
-      await job.run(signal)
+      await inSpan(`job ${job.name}`, { 'job.name': job.name }, () => job.run(signal))
       metrics.jobRuns.inc({ job: job.name, outcome: 'ok' })
       metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000)
     } catch (error) {

@@ -16,8 +16,9 @@ const STRIPE_MOCK_MODULE = 'github.com/stripe/stripe-mock'
 const STRIPE_MOCK_VERSION = 'v0.203.0'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+// On stderr, so a command's own output (`db:backup -- --out -`) stays clean.
 function log(message) {
-  console.log(`[local] ${message}`)
+  console.error(`[local] ${message}`)
 }
 
 function onPath(command) {

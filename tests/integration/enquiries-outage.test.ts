@@ -64,7 +64,7 @@ describe('a database outage while visitors send enquiries', () => {
     expect(await form.text()).toMatch(/temporarily unavailable/)
 
     database = await startLocalDatabase({ dataDir, port })
-    await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 30_000)
+    await waitFor(async () => ((await (await fetch(`${server.url}/healthz`)).json()) as { database: string }).database === 'up', 30_000)
     const after = await send('/api/contact', enquiry('After Recovery'))
     expect(after.status).toBe(201)
     reportedSaved.push('After Recovery')

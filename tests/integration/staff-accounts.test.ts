@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -173,6 +173,40 @@ describe('cookie secrets', () => {
       expect((await fetch(`${rotated.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' })).status).toBe(302)
     } finally {
       await rotated.stop()
+    }
+  })
+})
+
+describe('secrets from files', () => {
+  it('sign cookies and check the owner password with secrets read from Docker-style files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'run-secrets-'))
+    const files = {
+      password: path.join(dir, 'admin_password'),
+      session: path.join(dir, 'session_secret'),
+      metrics: path.join(dir, 'metrics_token'),
+    }
+    await writeFile(files.password, `${TEST_STAFF.password}\n`)
+    await writeFile(files.session, `${'f'.repeat(48)}\n`)
+    await writeFile(files.metrics, `${'t'.repeat(40)}\n`)
+    const server = await startAppServer({
+      mongodbUri: uniqueDatabaseUri('secret_files'),
+      env: {
+        REQUIRE_SECRETS: 'true',
+        ADMIN_PASSWORD: '',
+        ADMIN_PASSWORD_FILE: files.password,
+        SESSION_SECRET: '',
+        SESSION_SECRET_FILE: files.session,
+        METRICS_TOKEN_FILE: files.metrics,
+      },
+    })
+    try {
+      expect(server.output()).toContain(`the file ${files.session} (1 secret)`)
+      const cookie = await signInOverHttp(server.url)
+      expect((await fetch(`${server.url}/admin`, { headers: { Cookie: cookie }, redirect: 'manual' })).status).toBe(200)
+      expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${'t'.repeat(40)}` } })).status).toBe(200)
+      expect(server.output()).not.toContain(TEST_STAFF.password)
+    } finally {
+      await server.stop()
     }
   })
 })

@@ -117,3 +117,70 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
   }
   throw new Error(`condition not met within ${timeoutMs} ms`)
 }
+
+export type ReceivedSpan = {
+  traceId: string
+  spanId: string
+  parentSpanId?: string
+  name: string
+  /** OTLP's numbers: 1 internal, 2 server, 3 client. */
+  kind: number
+  attributes: Record<string, unknown>
+  /** 0 unset, 1 ok, 2 error. */
+  status: number
+  events: { name: string; attributes: Record<string, unknown> }[]
+  service: string
+}
+
+type OtlpAttribute = { key: string; value: Record<string, unknown> }
+const attributesOf = (list: OtlpAttribute[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, Object.values(value)[0]]))
+
+/** An OpenTelemetry collector's OTLP/HTTP endpoint (JSON), on loopback: keeps every span it is sent. */
+export async function startOtlpReceiver() {
+  const spans: ReceivedSpan[] = []
+  const server = http.createServer((request, response) => {
+    let raw = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (raw += chunk))
+    request.on('end', () => {
+      if (request.url !== '/v1/traces' || !String(request.headers['content-type']).startsWith('application/json')) {
+        response.writeHead(404).end()
+        return
+      }
+      type Body = {
+        resourceSpans?: {
+          resource?: { attributes?: OtlpAttribute[] }
+          scopeSpans?: {
+            spans?: (Omit<ReceivedSpan, 'attributes' | 'status' | 'events' | 'service'> & {
+              attributes?: OtlpAttribute[]
+              status?: { code?: number }
+              events?: { name: string; attributes?: OtlpAttribute[] }[]
+            })[]
+          }[]
+        }[]
+      }
+      for (const resourceSpans of (JSON.parse(raw) as Body).resourceSpans ?? []) {
+        const service = String(attributesOf(resourceSpans.resource?.attributes)['service.name'] ?? '')
+        for (const scope of resourceSpans.scopeSpans ?? []) {
+          for (const span of scope.spans ?? []) {
+            spans.push({
+              ...span,
+              attributes: attributesOf(span.attributes),
+              status: span.status?.code ?? 0,
+              events: (span.events ?? []).map((event) => ({ name: event.name, attributes: attributesOf(event.attributes) })),
+              service,
+            })
+          }
+        }
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spans,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

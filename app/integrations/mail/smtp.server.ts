@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+import { inSpan } from '#app/lib/observability/tracing.server'
 
 /** A staff notification as stored in the outbox; addresses come from the configuration at send time. */
 export type MailPayload = {
@@ -38,13 +39,17 @@ export function isMailConfigured(settings: MailSettings): settings is MailSettin
  */
 export async function sendMail(settings: MailSettings, mail: MailPayload, { messageId }: { messageId?: string } = {}) {
   if (!isMailConfigured(settings)) throw new Error('SMTP_URL or CONTACT_TO is unset')
-  await transportFor(settings.smtpUrl).sendMail({
-    from: settings.from,
-    to: mail.to ?? settings.to,
-    replyTo: mail.replyTo,
-    subject: mail.subject,
-    text: mail.text,
-    ...(mail.html ? { html: mail.html } : {}),
-    messageId,
-  })
+  const server = new URL(settings.smtpUrl)
+  // The span names the server, never the addresses or the text.
+  await inSpan('smtp send', { 'server.address': server.hostname, 'server.port': Number(server.port) || 0 }, () =>
+    transportFor(settings.smtpUrl).sendMail({
+      from: settings.from,
+      to: mail.to ?? settings.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      messageId,
+    }),
+  )
 }

@@ -1,7 +1,8 @@
-import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
 import { DEFAULT_CHAT_RETENTION_DAYS, DEFAULT_ENQUIRY_RETENTION_DAYS } from '#app/domain/privacy'
+import { defaultWorkerCount } from './cpu-limit.server'
+import { type FileSetting, readSecretFiles } from './secret-files.server'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
 // REQUIRE_SECRETS=true (set in the Docker image) makes the production-only ones mandatory.
@@ -88,6 +89,8 @@ export const envSchema = z
       .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
       .default('info'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
+    // OpenTelemetry's collector (OTLP over HTTP); unset: no tracing code is loaded (tracing.ts).
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     // Memory for cached anonymous pages in each server process, in MiB; 0 switches the cache off.
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -101,7 +104,7 @@ export const envSchema = z
     // policy states the defaults, so change its text when changing these.
     ENQUIRY_RETENTION_DAYS: retentionDays('ENQUIRY_RETENTION_DAYS', DEFAULT_ENQUIRY_RETENTION_DAYS),
     CHAT_RETENTION_DAYS: retentionDays('CHAT_RETENTION_DAYS', DEFAULT_CHAT_RETENTION_DAYS),
-    // Server processes (node:cluster workers) in production; unset: one per available core.
+    // Server processes (node:cluster workers) in production; unset: one per CPU the container may use.
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce
@@ -109,7 +112,7 @@ export const envSchema = z
         .int()
         .min(1)
         .max(64)
-        .default(() => availableParallelism()),
+        .default(() => defaultWorkerCount()),
     ),
   })
   .superRefine((env, ctx) => {
@@ -128,13 +131,17 @@ export const envSchema = z
     }
     if (!env.REQUIRE_SECRETS) return
     for (const key of ['ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SESSION_SECRET'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when REQUIRE_SECRETS is set` })
+      const or = key === 'ADMIN_USERNAME' ? '' : ` (or ${key}_FILE)`
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key}${or} is required when REQUIRE_SECRETS is set` })
     }
   })
   // The default staff name applies only where the deployment does not demand one (checked above).
   .transform((env) => ({ ...env, ADMIN_USERNAME: env.ADMIN_USERNAME ?? 'admin' }))
 
-export type Env = z.infer<typeof envSchema>
+export type Env = z.infer<typeof envSchema> & {
+  /** The settings whose value was read from the file `<NAME>_FILE` names. */
+  readonly fromFiles: readonly FileSetting[]
+}
 
 export class InvalidEnvironmentError extends Error {
   constructor(readonly problems: string[]) {
@@ -143,17 +150,19 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/** Validates the settings, each secret taken from its variable or from the file `<NAME>_FILE` names. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source)
-  if (!result.success) {
-    throw new InvalidEnvironmentError(
-      result.error.issues.map((issue) => {
-        const name = issue.path.join('.') || 'environment'
-        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
-      }),
-    )
-  }
-  return result.data
+  const files = readSecretFiles(source)
+  const result = envSchema.safeParse({ ...source, ...files.values })
+  const problems = [
+    ...files.problems,
+    ...(result.error?.issues ?? []).map((issue) => {
+      const name = issue.path.join('.') || 'environment'
+      return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`
+    }),
+  ]
+  if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems)
+  return { ...result.data, fromFiles: Object.keys(files.values) as FileSetting[] }
 }
 
 let cached: Env | undefined

@@ -5,7 +5,9 @@ import { INSTANCE_ID } from '#app/lib/instance.server'
 import { LOG_LEVELS, type LogLevel } from './log-levels'
 import { maskPersonalData } from './personal-data'
 import { currentRequestScope } from './request-scope.server'
+import { recordError } from './tracing.server'
 
+const ERROR_LEVEL = pino.levels.values.error!
 // Field names that hold personal data or secrets: censored if an object carrying them is logged by
 // mistake. The server's own log calls name safe fields only (ids, statuses, counts). Top-level
 // paths only: pino's wildcard paths (`*.email`) cost 10–25 µs per line in a local measurement,
@@ -65,8 +67,14 @@ function createLogger(): Logger {
       return scope ? { reqId: scope.id } : {}
     },
     hooks: {
-      logMethod(args, method) {
+      logMethod(args, method, level) {
         const masked = args.map((arg: unknown) => (typeof arg === 'string' ? maskPersonalData(arg) : arg))
+        // An error worth a line at error level is recorded on the trace too (when tracing).
+        if (level >= ERROR_LEVEL) {
+          const fields: unknown = args[0]
+          const err = typeof fields === 'object' && fields !== null ? (fields as { err?: unknown }).err : undefined
+          if (err !== undefined) recordError(err)
+        }
         method.apply(this, masked as Parameters<typeof method>)
       },
     },

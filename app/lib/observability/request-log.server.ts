@@ -4,6 +4,7 @@ import { log } from './logger.server'
 import { ROUTE_LABELS, recordRequest } from './metrics.server'
 import { maskPersonalData } from './personal-data'
 import { labelRoute, runInRequestScope, type RequestScope } from './request-scope.server'
+import { currentSpan } from './tracing.server'
 
 // A caller's X-Request-Id (a load balancer's, another service's) is kept only when it is a plain
 // token; anything else is replaced, never echoed, so it can't inject text into logs or headers.
@@ -17,7 +18,7 @@ export function requestIdFrom(header: string | undefined) {
 const CLIENT_CLOSED_REQUEST = 499
 // Load-balancer probes (a 503 from /readyz is their answer while draining or when the database is
 // away), metric scrapes and static files are logged only at LOG_LEVEL=debug.
-const QUIET_ROUTES = new Set<string>(['/healthz', '/readyz', '/metrics', ROUTE_LABELS.static])
+const QUIET_ROUTES = new Set<string>(['/livez', '/healthz', '/readyz', '/metrics', ROUTE_LABELS.static])
 
 /**
  * The first middleware: gives the request its id (response header X-Request-Id, every log line
@@ -27,7 +28,7 @@ const QUIET_ROUTES = new Set<string>(['/healthz', '/readyz', '/metrics', ROUTE_L
  */
 export function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = performance.now()
-  const scope: RequestScope = { id: requestIdFrom(req.get('x-request-id')) }
+  const scope: RequestScope = { id: requestIdFrom(req.get('x-request-id')), span: currentSpan() }
   res.locals.requestId = scope.id
   res.setHeader('X-Request-Id', scope.id)
   res.once('close', () => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { nameRequestSpan } from './tracing.server'
 
 /**
  * What the server knows about the request being handled, wherever the code runs: every log line
@@ -9,6 +10,8 @@ export type RequestScope = {
   id: string
   /** The route pattern (`/news/:slug`) or a fixed label (`(static)`); never the raw path. */
   route?: string
+  /** The request's trace span, when tracing: named after the route too. */
+  span?: unknown
 }
 
 const storage = new AsyncLocalStorage<RequestScope>()
@@ -24,5 +27,7 @@ export function currentRequestScope(): RequestScope | undefined {
 /** Names the route that answers the current request (the last handler to call this wins). */
 export function labelRoute(route: string | undefined) {
   const scope = storage.getStore()
-  if (scope) scope.route = route
+  if (!scope) return
+  scope.route = route
+  if (route && scope.span) nameRequestSpan(scope.span, route)
 }

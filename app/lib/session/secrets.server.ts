@@ -9,8 +9,9 @@ const kept: { secrets?: string[] } = {}
 
 /**
  * Cookie signing secrets: SESSION_SECRET's comma-separated list (the first signs, all verify, so a
- * new secret can be rotated in). Without it (a local run) the first start generates one and keeps it
- * in SESSION_SECRET_FILE beside the local database, so sessions survive a restart; REQUIRE_SECRETS
+ * new secret can be rotated in), or the same list in the file SESSION_SECRET_FILE names (a Docker
+ * secret). Without either (a local run) the first start generates one and keeps it in
+ * SESSION_SECRET_FILE beside the local database, so sessions survive a restart; REQUIRE_SECRETS
  * (set in the Docker image) makes the variable mandatory instead, because every instance behind a
  * load balancer must sign with the same secret.
  */
@@ -22,7 +23,9 @@ export function sessionSecrets(): string[] {
 /** Where the secrets come from, for the start-up message. */
 export function describeSessionSecrets() {
   const env = getEnv()
-  if (env.SESSION_SECRET) return `SESSION_SECRET (${env.SESSION_SECRET.length} secret${env.SESSION_SECRET.length === 1 ? '' : 's'})`
+  const count = `${env.SESSION_SECRET?.length} secret${env.SESSION_SECRET?.length === 1 ? '' : 's'}`
+  if (env.SESSION_SECRET && env.fromFiles.includes('SESSION_SECRET')) return `the file ${env.SESSION_SECRET_FILE} (${count})`
+  if (env.SESSION_SECRET) return `SESSION_SECRET (${count})`
   sessionSecrets()
   return `a secret generated on first start and kept in ${env.SESSION_SECRET_FILE} (set SESSION_SECRET in production)`
 }

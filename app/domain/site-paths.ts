@@ -5,3 +5,13 @@
 export function isCheckoutPath(pathname: string) {
   return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
+
+/**
+ * `path` without its trailing slashes ('/' stays '/' when `keepRoot`). A loop rather than
+ * /\/+$/, which a long run of slashes not at the end makes quadratic.
+ */
+export function withoutTrailingSlashes(path: string, { keepRoot = false } = {}) {
+  let end = path.length
+  while (end > (keepRoot ? 1 : 0) && path.charCodeAt(end - 1) === 47) end -= 1
+  return end === path.length ? path : path.slice(0, end)
+}

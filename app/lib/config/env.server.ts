@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
+import { withoutTrailingSlashes } from '#app/domain/site-paths'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
 
 // Every setting the server reads, validated once. Defaults are for a newcomer's local run;
@@ -45,7 +46,7 @@ export const envSchema = z
     SITE_URL: z
       .url()
       .default('http://localhost:3000')
-      .transform((url) => url.replace(/\/+$/, '')),
+      .transform((url) => withoutTrailingSlashes(url)),
     MONGODB_URI: z
       .string({ error: 'MONGODB_URI is required (npm start and npm test start a local database when it is unset)' })
       .trim()

@@ -1,7 +1,6 @@
 import type { Types } from 'mongoose'
 import type { VisitorTranscript } from '#app/domain/chat'
 import { ChatConversation } from '#app/chat/chat-model.server'
-import { onePerProcess } from '#app/server/one-per-process'
 import { chatAvailability } from './availability.server'
 import { findConversationOfVisitor, messageView, transcript } from './conversations.server'
 import { existingChatVisitor } from './visitor-cookie.server'
@@ -41,25 +40,6 @@ export async function recordVisitorPage(request: Request, page: string): Promise
   if (!conversation) return false
   await noteVisitorPresence(conversation._id, page)
   return true
-}
-
-/** Open event streams per client address in this process (visitors' and staff's). */
-export const MAX_STREAMS_PER_ADDRESS = 20
-const streamsByAddress = onePerProcess('chat-streams-by-address', () => new Map<string, number>())
-
-/** Takes one of the address's stream slots, or returns null when it has all of them open. */
-export function takeStreamSlot(address: string): (() => void) | null {
-  const open = streamsByAddress.get(address) ?? 0
-  if (open >= MAX_STREAMS_PER_ADDRESS) return null
-  streamsByAddress.set(address, open + 1)
-  let released = false
-  return () => {
-    if (released) return
-    released = true
-    const left = (streamsByAddress.get(address) ?? 1) - 1
-    if (left <= 0) streamsByAddress.delete(address)
-    else streamsByAddress.set(address, left)
-  }
 }
 
 /** Last-Event-ID (an automatic reconnect) or `?after=` (the page's own first connection). */

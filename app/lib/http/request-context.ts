@@ -1,5 +1,6 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import { onePerProcess } from '#app/server/one-per-process'
+import { rateLimitAddress } from './client-address'
 
 /** What server.ts knows about a request before React Router sees it. */
 export type RequestInfo = {
@@ -8,7 +9,7 @@ export type RequestInfo = {
    * for the page cache: its CSP lists the hashes of its inline scripts instead (page-cache/).
    */
   cspNonce: string | undefined
-  /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
+  /** The visitor's address as Express sees it (honouring TRUST_PROXY), IPv6 by its /64; for rate limits only. */
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
   requestId: string
@@ -38,7 +39,12 @@ export function contextFor({
   ...info
 }: Omit<RequestInfo, 'outcome' | 'documentRequest'> & { documentRequest?: boolean }) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, { ...info, documentRequest, outcome: { incomplete: false, islandValues: new Map() } })
+  context.set(requestInfoContext, {
+    ...info,
+    clientIp: rateLimitAddress(info.clientIp),
+    documentRequest,
+    outcome: { incomplete: false, islandValues: new Map() },
+  })
   return context
 }
 

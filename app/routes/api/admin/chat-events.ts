@@ -1,7 +1,7 @@
 import { requireAdminApi } from '#app/staff/require-admin.server'
 import { eventStreamResponse } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
-import { takeStreamSlot } from '#app/chat/visitor-chat.server'
+import { takeStreamSlot } from '#app/chat/stream-slots.server'
 import { requestInfo } from '#app/lib/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/chat-events'
@@ -12,9 +12,8 @@ import type { Route } from './+types/chat-events'
 export function loader({ request, context }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
     const staff = await requireAdminApi(request)
-    const release = takeStreamSlot(requestInfo(context).clientIp)
-    if (!release)
-      return jsonError(429, 'Too many open chat connections from your address.', undefined, { headers: { 'Retry-After': '30' } })
+    const release = takeStreamSlot(requestInfo(context).clientIp, `staff:${staff.id}`)
+    if (!release) return jsonError(429, 'Too many open chat connections.', undefined, { headers: { 'Retry-After': '30' } })
     return eventStreamResponse(request, (connection) => {
       const stop = chatFeed.addStaff(staff.id, connection)
       return () => {

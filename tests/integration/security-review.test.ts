@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword } from '#app/staff/password.server'
+import { User } from '#app/staff/user-model.server'
+import { type AppServer, startAppServer, TEST_STAFF } from '#tests/support/app-server'
+import { setupTestDatabase } from '#tests/support/database'
+
+// The findings of the third security review that need a running server, each named after its
+// finding and sent as the probe that found it.
+
+const mongodbUri = setupTestDatabase('security_review')
+let server: AppServer
+
+beforeAll(async () => {
+  server = await startAppServer({ mongodbUri, env: { TRUST_PROXY: '1' } })
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+let addressCounter = 0
+function newAddress() {
+  addressCounter += 1
+  return `198.51.100.${addressCounter}`
+}
+
+function signIn({ username, password, address, cookie }: { username: string; password: string; address: string; cookie?: string }) {
+  return fetch(`${server.url}/admin-login`, {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams({ username, password }),
+    redirect: 'manual',
+  })
+}
+
+const cookieNamed = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .find((value) => new RegExp(`^(__Host-)?${name}=.`).test(value))
+    ?.split(';')[0]
+
+async function staffAccount(username: string, password: string, fields: Record<string, unknown> = {}) {
+  await User.deleteOne({ username })
+  await User.create({ username, name: username, role: 'staff', password: await hashPassword(password), ...fields })
+}
+
+describe('L6: sign-in answers', () => {
+  it('L6: the right password for a disabled account gets the same answer as a wrong one', async () => {
+    await staffAccount('l6-disabled', 'the right password for l6', { disabled: true })
+    const right = await signIn({ username: 'l6-disabled', password: 'the right password for l6', address: newAddress() })
+    const wrong = await signIn({ username: 'l6-disabled', password: 'a wrong password', address: newAddress() })
+    for (const answer of [right, wrong]) {
+      expect(answer.status).toBe(303)
+      expect(answer.headers.get('location')).toBe('/admin-login?redirectTo=%2Fadmin')
+      expect(cookieNamed(answer, 'en_admin')).toBeUndefined()
+    }
+    expect(await right.text()).toBe(await wrong.text())
+    expect(right.headers.getSetCookie().map((value) => value.split('=')[0])).toEqual(
+      wrong.headers.getSetCookie().map((value) => value.split('=')[0]),
+    )
+  })
+})
+
+describe('M2: guesses from many addresses', () => {
+  it('M2: checks at most 20 wrong passwords for one username from 40 addresses; a browser that signed in before is never locked out', async () => {
+    await staffAccount('m2-target', 'the right password for m2')
+    const first = await signIn({ username: 'm2-target', password: 'the right password for m2', address: newAddress() })
+    const device = cookieNamed(first, 'en_device')
+    expect(device).toBeDefined()
+
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i += 1)
+      statuses.push((await signIn({ username: 'm2-target', password: `guess ${i}`, address: `192.0.2.${i + 1}` })).status)
+    expect(statuses.filter((status) => status === 303).length).toBe(20)
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true)
+    // Even the right password from a new browser waits now; the browser that signed in before does not.
+    expect((await signIn({ username: 'm2-target', password: 'the right password for m2', address: newAddress() })).status).toBe(429)
+    const trusted = await signIn({ username: 'm2-target', password: 'the right password for m2', address: newAddress(), cookie: device })
+    expect(trusted.status).toBe(303)
+    expect(cookieNamed(trusted, 'en_admin')).toBeDefined()
+    // Other accounts are not affected.
+    expect((await signIn({ ...TEST_STAFF, address: newAddress() })).status).toBe(303)
+  }, 120_000)
+
+  it('M2: counts the addresses of one IPv6 /64 as one address', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i += 1)
+      statuses.push(
+        (await signIn({ username: `nobody-${i}`, password: 'guess', address: `2001:db8:77:1::${(i + 1).toString(16)}` })).status,
+      )
+    expect(statuses.slice(0, 10).every((status) => status === 303)).toBe(true)
+    expect(statuses.slice(10)).toEqual([429, 429])
+    expect((await signIn({ username: 'nobody', password: 'guess', address: '2001:db8:77:2::1' })).status).toBe(303)
+  }, 60_000)
+})

@@ -3,6 +3,8 @@ import { hashPassword } from '#app/staff/password.server'
 import { User } from '#app/staff/user-model.server'
 import { type AppServer, startAppServer, TEST_STAFF } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
+import { openEventStream } from '#tests/support/event-stream'
+import { signInOverHttp } from '#tests/support/staff-session'
 
 // The findings of the third security review that need a running server, each named after its
 // finding and sent as the probe that found it.
@@ -91,4 +93,33 @@ describe('M2: guesses from many addresses', () => {
     expect(statuses.slice(10)).toEqual([429, 429])
     expect((await signIn({ username: 'nobody', password: 'guess', address: '2001:db8:77:2::1' })).status).toBe(303)
   }, 60_000)
+})
+
+describe('M1: staff event streams after revocation', () => {
+  it.each([
+    ['disabling the account', (id: string) => User.updateOne({ _id: id }, { $set: { disabled: true } })],
+    [
+      'signing out',
+      async (_id: string, cookie: string) =>
+        void (await fetch(`${server.url}/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: server.url }, redirect: 'manual' })),
+    ],
+  ] as const)(
+    'M1: a staff stream is closed within 30 s of %s',
+    async (_label, revoke) => {
+      const username = `m1-${Math.random().toString(36).slice(2, 8)}`
+      await staffAccount(username, 'the right password for m1')
+      const id = String((await User.findOne({ username }).lean())!._id)
+      const cookie = await signInOverHttp(server.url, { username, password: 'the right password for m1' })
+      const stream = await openEventStream(`${server.url}/api/admin/chats/events`, { Cookie: cookie })
+      expect(stream.response.status).toBe(200)
+      const revokedAt = Date.now()
+      await revoke(id, cookie)
+      await Promise.race([stream.ended, new Promise((resolve) => setTimeout(resolve, 35_000))])
+      stream.close()
+      expect(Date.now() - revokedAt).toBeLessThan(32_000)
+      // Reconnecting is refused.
+      expect((await fetch(`${server.url}/api/admin/chats/events`, { headers: { Cookie: cookie } })).status).toBe(401)
+    },
+    60_000,
+  )
 })

@@ -37,6 +37,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+// A visitor's transcript: no shared or browser cache may keep the page.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
 export async function loader({ request }: Route.LoaderArgs) {
   const resume = new URL(request.url).searchParams.get('resume')
   const chat = await visitorChat(request)

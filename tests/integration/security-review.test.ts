@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '#app/staff/password.server'
+import { StaffSettings } from '#app/staff/staff-settings-model.server'
 import { User } from '#app/staff/user-model.server'
 import { type AppServer, startAppServer, TEST_STAFF } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
@@ -122,4 +123,27 @@ describe('M1: staff event streams after revocation', () => {
     },
     60_000,
   )
+})
+
+describe('pages and APIs that carry personal data', () => {
+  it('/chat: a visitor’s transcript page is never stored by a cache', async () => {
+    const page = await fetch(`${server.url}/chat`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('/api/orders/:id: a staff session that has not completed a required two-step enrolment is refused', async () => {
+    await staffAccount('orders-no-totp', 'the right password for orders')
+    const cookie = await signInOverHttp(server.url, { username: 'orders-no-totp', password: 'the right password for orders' })
+    const lookup = () => fetch(`${server.url}/api/orders/000000000000000000000000`, { headers: { Cookie: cookie } })
+    expect((await lookup()).status).toBe(404)
+    await StaffSettings.updateOne({ _id: 'staff' }, { $set: { requireTotp: true } }, { upsert: true })
+    try {
+      const refused = await lookup()
+      expect(refused.status).toBe(403)
+      expect(((await refused.json()) as { message: string }).message).toMatch(/two-step/i)
+    } finally {
+      await StaffSettings.updateOne({ _id: 'staff' }, { $set: { requireTotp: false } })
+    }
+  })
 })

@@ -17,4 +17,11 @@ describe('links in written content', () => {
       'See [elsewhere](https://example.com) or [there](//example.com).',
     ])
   })
+  it('H1: scans a paragraph of unclosed brackets in linear time', () => {
+    const hostile = '[a](/x'.repeat(8000)
+    const start = performance.now()
+    expect(inlineLinks(hostile)).toEqual([hostile])
+    expect(inlineLinks('[['.repeat(20_000))).toEqual(['[['.repeat(20_000)])
+    expect(performance.now() - start).toBeLessThan(100)
+  })
 })

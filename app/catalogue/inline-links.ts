@@ -3,7 +3,9 @@
 
 export type TextPart = string | { text: string; href: string }
 
-const LINK = /\[([^\]\n]+)\]\((\/[^)\s]*)\)/g
+// Neither part may hold a '[', so an attempt ends at the next one: a paragraph of unclosed
+// brackets is scanned once, not once per bracket.
+const LINK = /\[([^[\]\n]+)\]\((\/[^)\s[]*)\)/g
 
 /** Splits a paragraph into text and local links, in order. */
 export function inlineLinks(paragraph: string): TextPart[] {

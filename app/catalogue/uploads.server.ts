@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import mongoose from 'mongoose'
 import { UPLOAD_PATH_PATTERN } from '#app/domain/content-rules'
 import { ILLUSTRATION_SIZE, isIllustration } from './illustrations'
+import { reencodeImage } from './image-reencode.server'
 import { sniffImage, uploadProblem } from './image-sniffing.server'
 
 // Images staff upload for services, solutions and articles, kept in the database (GridFS, bucket
@@ -31,23 +32,26 @@ export class UploadRefused extends Error {
 export type StoredImage = { path: string; width: number; height: number }
 
 /**
- * Stores an uploaded image after checking its bytes (never its name or declared type); throws
- * UploadRefused with words for the form when it is empty, over 2 MB or not a PNG, JPEG or WebP.
+ * Stores an uploaded image after checking its bytes (never its name or declared type) and encoding
+ * it again without its metadata; throws UploadRefused with words for the form when it is empty,
+ * over 2 MB or 25 megapixels, or not a PNG, JPEG or WebP.
  */
 export async function storeUpload(file: File, uploadedBy: string): Promise<StoredImage> {
   const bytes = new Uint8Array(await file.arrayBuffer())
   const problem = uploadProblem({ size: bytes.length, bytes })
   if (problem) throw new UploadRefused(problem)
   const image = sniffImage(bytes)!
-  const metadata: UploadMetadata = { contentType: image.contentType, width: image.width, height: image.height, uploadedBy }
+  const clean = await reencodeImage(bytes, image)
+  if ('problem' in clean) throw new UploadRefused(clean.problem)
+  const metadata: UploadMetadata = { contentType: image.contentType, width: clean.width, height: clean.height, uploadedBy }
   const id = new ObjectId()
   await new Promise<void>((resolve, reject) => {
     const upload = bucket().openUploadStreamWithId(id, `${id.toHexString()}.${image.extension}`, { metadata })
     upload.once('finish', () => resolve())
     upload.once('error', reject)
-    upload.end(Buffer.from(bytes))
+    upload.end(clean.bytes)
   })
-  return { path: `/uploads/${id.toHexString()}.${image.extension}`, width: image.width, height: image.height }
+  return { path: `/uploads/${id.toHexString()}.${image.extension}`, width: clean.width, height: clean.height }
 }
 
 type StoredFile = { _id: ObjectId; length: number; filename: string; metadata?: UploadMetadata }

@@ -1,4 +1,4 @@
-import { CHAT_CONTACT_MESSAGES, CHAT_LIMITS, SIMPLE_EMAIL } from '#app/domain/chat'
+import { CHAT_CONTACT_MESSAGES, CHAT_LIMITS, isSimpleEmail } from '#app/domain/chat'
 import { chatRequestSchema } from '#app/domain/chat-request'
 import { z } from '#app/domain/zod'
 
@@ -16,7 +16,8 @@ export const chatContactSchema = z.object({
     .trim()
     .min(1, CHAT_CONTACT_MESSAGES.emailRequired)
     .max(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid)
-    .regex(SIMPLE_EMAIL, CHAT_CONTACT_MESSAGES.emailInvalid),
+    // A length check and a loop, never a pattern: zod runs every check, even after `max` failed.
+    .refine(isSimpleEmail, CHAT_CONTACT_MESSAGES.emailInvalid),
 })
 
 /** Once the conversation has a name and e-mail, a message is all that is asked. */

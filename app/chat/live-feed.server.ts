@@ -82,7 +82,13 @@ class VisitorListener {
   }
 }
 
-type StaffListener = { userId: string; connection: EventStreamConnection }
+type StaffListener = {
+  userId: string
+  connection: EventStreamConnection
+  /** False once the session behind the stream is gone (signed out, disabled, reset, expired). */
+  stillAllowed: () => Promise<boolean>
+  checking?: boolean
+}
 
 class ChatFeed {
   private visitors = new Map<string, Set<VisitorListener>>()
@@ -121,9 +127,12 @@ class ChatFeed {
     }
   }
 
-  /** A staff page's stream: every new message of every conversation. Marks the account present. */
-  addStaff(userId: string, connection: EventStreamConnection) {
-    const listener = { userId, connection }
+  /**
+   * A staff page's stream: every new message of every conversation. Marks the account present.
+   * Its session is checked again at every heartbeat and the stream closed once it is revoked.
+   */
+  addStaff(userId: string, connection: EventStreamConnection, stillAllowed: () => Promise<boolean>) {
+    const listener: StaffListener = { userId, connection, stillAllowed }
     this.staff.add(listener)
     this.ensureRunning()
     void this.refreshPresence([userId]).then(() => this.broadcastAvailability())
@@ -249,8 +258,24 @@ class ChatFeed {
     this.pollTimer = setTimeout(() => void this.pollOnce(), Math.max(0, POLL_INTERVAL_MS - (Date.now() - startedAt)))
   }
 
+  /** Closes the staff streams whose session was revoked; a failed check keeps the stream (the next one decides). */
+  private recheckStaff() {
+    for (const listener of this.staff) {
+      if (listener.checking) continue
+      listener.checking = true
+      void listener
+        .stillAllowed()
+        .then((allowed) => {
+          if (!allowed) listener.connection.close()
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'chat: a staff stream was not re-checked'))
+        .finally(() => (listener.checking = false))
+    }
+  }
+
   private async heartbeat() {
     heartbeatAllEventStreams()
+    this.recheckStaff()
     // Staff presence only: a visitor's stream is noted when it opens and closes and when it is
     // handed a reply, not on every heartbeat (thousands of writes every 25 s, each a scan on FerretDB).
     try {

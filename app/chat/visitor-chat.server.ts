@@ -42,25 +42,6 @@ export async function recordVisitorPage(request: Request, page: string): Promise
   return true
 }
 
-/** Open event streams per client address in this process (visitors' and staff's). */
-export const MAX_STREAMS_PER_ADDRESS = 20
-const streamsByAddress = new Map<string, number>()
-
-/** Takes one of the address's stream slots, or returns null when it has all of them open. */
-export function takeStreamSlot(address: string): (() => void) | null {
-  const open = streamsByAddress.get(address) ?? 0
-  if (open >= MAX_STREAMS_PER_ADDRESS) return null
-  streamsByAddress.set(address, open + 1)
-  let released = false
-  return () => {
-    if (released) return
-    released = true
-    const left = (streamsByAddress.get(address) ?? 1) - 1
-    if (left <= 0) streamsByAddress.delete(address)
-    else streamsByAddress.set(address, left)
-  }
-}
-
 /** Last-Event-ID (an automatic reconnect) or `?after=` (the page's own first connection). */
 export function resumePoint(request: Request): number | null {
   const raw = request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('after')

@@ -13,4 +13,3 @@ export const SIGN_IN_FAILED_TOAST: Toast = {
 export const LOGGED_OUT_TOAST: Toast = { title: 'Logged out', description: 'You have been logged out successfully' }
 
 /** Said only after the right password: the account exists and its holder knows it is theirs. */
-export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled. Ask an owner to enable it.'

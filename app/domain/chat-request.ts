@@ -1,6 +1,6 @@
 // The body of POST /api/teams-chat, validated on the server. Kept apart from domain/chat.ts so the
 // chat widget, which every page loads, does not carry zod into the browser.
-import { CHAT_CONTACT_MESSAGES, CHAT_LIMITS, SIMPLE_EMAIL, sitePagePath } from './chat'
+import { CHAT_CONTACT_MESSAGES, CHAT_LIMITS, isSimpleEmail, sitePagePath } from './chat'
 import { z } from './zod'
 
 const optionalText = (max: number, message: string) =>
@@ -19,7 +19,7 @@ export const chatRequestSchema = z.object({
     .max(CHAT_LIMITS.message, `Message must be at most ${CHAT_LIMITS.message} characters`),
   name: optionalText(CHAT_LIMITS.name, `Name must be at most ${CHAT_LIMITS.name} characters`),
   email: optionalText(CHAT_LIMITS.email, CHAT_CONTACT_MESSAGES.emailInvalid).refine(
-    (email) => email === undefined || SIMPLE_EMAIL.test(email),
+    (email) => email === undefined || isSimpleEmail(email),
     CHAT_CONTACT_MESSAGES.emailInvalid,
   ),
   /** The browser's id for this message: a retried send (after a failure) is stored once. */

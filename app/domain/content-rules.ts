@@ -244,13 +244,16 @@ export function parseDollars(raw: string | null): number {
 
 /** The slug a title suggests: 'Windows 11: What Now?' → 'windows-11-what-now'. */
 export function slugFromTitle(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, '')
+  return (
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      // After the line above no two dashes are adjacent, so one dash is all there is to trim.
+      .replace(/^-|-$/g, '')
+      .slice(0, MAX_SLUG_LENGTH)
+      .replace(/-$/, '')
+  )
 }
 
 /** 'June 3, 2025' for '2025-06-03', whatever the reader's time zone. */

@@ -10,3 +10,13 @@ export function isCheckoutPath(pathname: string) {
 export function isStaffPath(pathname: string) {
   return pathname === '/admin' || pathname.startsWith('/admin/')
 }
+
+/**
+ * `path` without its trailing slashes ('/' stays '/' when `keepRoot`). A loop rather than
+ * /\/+$/, which a long run of slashes not at the end makes quadratic.
+ */
+export function withoutTrailingSlashes(path: string, { keepRoot = false } = {}) {
+  let end = path.length
+  while (end > (keepRoot ? 1 : 0) && path.charCodeAt(end - 1) === 47) end -= 1
+  return end === path.length ? path : path.slice(0, end)
+}

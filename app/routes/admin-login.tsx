@@ -14,7 +14,7 @@ import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { adminLoginSchema } from '#app/domain/admin-login'
-import { DISABLED_ACCOUNT_MESSAGE, SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
+import { SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
 import { pageMeta } from '#app/domain/seo'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
@@ -59,19 +59,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.outcome === 'rate-limited') return refuse(TOO_MANY_ATTEMPTS_MESSAGE, 429, result.retryAfterSeconds)
   if (result.outcome === 'busy') return refuse(SIGN_IN_BUSY_MESSAGE, 503, 5)
   const destination = safeRedirectPath(redirectTo)
-  if (result.outcome === 'invalid' || result.outcome === 'disabled') {
+  if (result.outcome === 'invalid') {
     // The typed username is not recorded when it names no account: it may be a password typed in
     // the wrong field.
     await recordAudit({
       actor: null,
       kind: 'sign-in-failed',
-      action:
-        result.outcome === 'disabled' ? 'right password for a disabled account' : result.userId ? 'wrong password' : 'unknown username',
+      action: result.disabled ? 'right password for a disabled account' : result.userId ? 'wrong password' : 'unknown username',
       target: result.userId ? `user:${result.userId}` : undefined,
       context,
     })
-    if (result.outcome === 'disabled') return refuse(DISABLED_ACCOUNT_MESSAGE, 403, 0)
-    // Back to the form with SPEC's failure toast; the redirect keeps a reload from re-posting.
+    // Back to the form with SPEC's failure toast; the redirect keeps a reload from re-posting. A
+    // disabled account gets the same answer, so the form never confirms its password.
     return redirectWithToast(`/admin-login?redirectTo=${encodeURIComponent(destination)}`, SIGN_IN_FAILED_TOAST)
   }
   if (result.secondFactor) {

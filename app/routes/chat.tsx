@@ -42,6 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
+// A visitor's transcript: no shared or browser cache may keep the page.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
 /**
  * A database outage answers 503, the page's "temporarily unavailable" screen; the widget's data
  * requests get the same status (the error handler sets it for documents only).

@@ -20,6 +20,7 @@ import { watchContentVersion } from '#app/catalogue/content-version.server'
 import { disconnectFromDatabase } from '#app/lib/db/connection.server'
 import { limitRequestBodies } from '#app/lib/http/body-limit-guard.server'
 import { refuseConnect, refuseUnservedMethods } from '#app/lib/http/method-guard.server'
+import { refuseHostileUrls } from '#app/lib/http/url-guard.server'
 import { contextFor } from '#app/lib/http/request-context'
 import { AccessLogBuffer } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
@@ -81,6 +82,7 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
   app.use(requestLog)
+  app.use(refuseHostileUrls)
   app.use(closeConnectionsWhileDraining)
   app.use(healthRoutes)
   app.get('/metrics', metricsEndpoint(env.METRICS_TOKEN))

@@ -23,6 +23,9 @@ const MAX_MEMORY = 2 * 128 * SCRYPT_PARAMS.N * SCRYPT_PARAMS.r + 1024 * 1024
  * two hashes run at a time, a few dozen wait, and beyond that sign-in answers "busy".
  */
 const hashing = new ConcurrencyGate({ concurrency: 2, maxWaiting: 32 })
+/** Browsers that signed in to the account before: one more hash at a time, never behind the public queue. */
+const trustedHashing = new ConcurrencyGate({ concurrency: 1, maxWaiting: 16 })
+export type HashingLane = 'public' | 'trusted'
 
 export class PasswordHashingBusyError extends Error {
   constructor() {
@@ -31,8 +34,16 @@ export class PasswordHashingBusyError extends Error {
   }
 }
 
-async function derive(password: string, salt: Buffer, keyLength: number, params: { N: number; r: number; p: number }) {
-  const ran = await hashing.run(() => scrypt(password, salt, keyLength, { ...params, maxmem: MAX_MEMORY }))
+async function derive(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  params: { N: number; r: number; p: number },
+  lane: HashingLane = 'public',
+) {
+  const ran = await (lane === 'trusted' ? trustedHashing : hashing).run(() =>
+    scrypt(password, salt, keyLength, { ...params, maxmem: MAX_MEMORY }),
+  )
   if (!ran.ran) throw new PasswordHashingBusyError()
   return ran.value
 }
@@ -56,10 +67,10 @@ function parseStored(stored: string): StoredHash | null {
   return { ...params, salt: Buffer.from(saltText, 'base64'), key: Buffer.from(keyText, 'base64') }
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, { lane = 'public' }: { lane?: HashingLane } = {}): Promise<boolean> {
   const parsed = parseStored(stored)
   if (!parsed || parsed.key.length === 0) return false
-  const key = await derive(password, parsed.salt, parsed.key.length, parsed)
+  const key = await derive(password, parsed.salt, parsed.key.length, parsed, lane)
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key)
 }
 

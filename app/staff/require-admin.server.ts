@@ -15,7 +15,7 @@ export const TOTP_REQUIRED_MESSAGE = 'Two-step verification is required for ever
 export const OWNERS_ONLY_MESSAGE = 'Only owners can do this.'
 
 /** True when owners require two-step verification and this account has none yet. */
-async function mustEnrolTotp(admin: AdminUser) {
+export async function mustEnrolTotp(admin: AdminUser) {
   return !admin.totpEnabled && (await isTotpRequired())
 }
 

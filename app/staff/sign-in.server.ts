@@ -7,13 +7,15 @@ import { hashPassword, needsRehash, PasswordHashingBusyError, verifyPassword } f
 import { rememberDevice, trustedDeviceFor } from './trusted-device.server'
 
 // Every attempt is counted before its password is hashed, and refused over the limit without hashing.
-// Limits are per address and per (username, address), never per username alone: failures from
-// elsewhere can't lock anyone out. A browser that signed in to the account before is counted under
-// its device cookie instead, so even failures from its own address (an office behind one NAT) don't.
+// Limits are per address, per (username, address) and per username: guesses spread over many
+// addresses still run out. A browser that signed in to the account before is counted under its
+// device cookie alone, so no failures from elsewhere (nor from its own office's address) lock it out.
 const WINDOW_MS = 15 * 60 * 1000
 export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: WINDOW_MS }
 export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: WINDOW_MS }
 export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: WINDOW_MS }
+/** All browsers without the account's device cookie together, from any number of addresses. */
+export const ATTEMPTS_PER_USERNAME: RateLimitRule = { name: 'sign-in-user', limit: 20, windowMs: WINDOW_MS }
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
 export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.'
@@ -21,10 +23,8 @@ export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again
 export type SignInResult =
   /** Password right; `secondFactor` when the account has two-step verification on (a code comes next). */
   | { outcome: 'signed-in'; admin: SignedInAdmin; secondFactor: boolean }
-  /** Wrong username or password, or an account that has no password yet. */
-  | { outcome: 'invalid'; userId: string | null }
-  /** The password was right but the account is disabled. */
-  | { outcome: 'disabled'; userId: string }
+  /** Wrong username or password, an account that has no password yet, or a disabled account (`disabled`, for the audit only). */
+  | { outcome: 'invalid'; userId: string | null; disabled?: true }
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'busy' }
 
@@ -36,6 +36,7 @@ let decoyHash: Promise<string> | undefined
 function limitsFor(usernameKey: string, clientIp: string, trustedDevice: string | null) {
   if (trustedDevice) return [{ rule: ATTEMPTS_PER_TRUSTED_DEVICE, subject: trustedDevice }]
   return [
+    { rule: ATTEMPTS_PER_USERNAME, subject: usernameKey },
     { rule: ATTEMPTS_PER_ADDRESS, subject: clientIp },
     { rule: ATTEMPTS_PER_USERNAME_AND_ADDRESS, subject: `${usernameKey}|${clientIp}` },
   ]
@@ -66,7 +67,8 @@ export async function signIn({
       decoyHash = undefined
       throw error
     })
-    valid = await verifyPassword(password, user?.password ?? (await decoyHash))
+    // A browser that signed in before hashes in a lane of its own: guesses from elsewhere can't make it wait.
+    valid = await verifyPassword(password, user?.password ?? (await decoyHash), { lane: trustedDevice ? 'trusted' : 'public' })
   } catch (error) {
     if (!(error instanceof PasswordHashingBusyError)) throw error
     // Not the visitor's failure: the attempt is given back.
@@ -75,7 +77,7 @@ export async function signIn({
   }
   // An account without a password yet (its set-password link not followed) matches nothing, not even the decoy.
   if (!user || !user.password || !valid) return { outcome: 'invalid', userId: user ? String(user._id) : null }
-  if (user.disabled) return { outcome: 'disabled', userId: String(user._id) }
+  if (user.disabled) return { outcome: 'invalid', userId: String(user._id), disabled: true }
 
   // A success is not held against the address, and clears this browser's earlier failures.
   await attempt.release()

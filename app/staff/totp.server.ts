@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getTOTPAuthUri, verifyTOTP } from '@epic-web/totp'
 import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
 import QRCode from 'qrcode'
@@ -56,8 +56,27 @@ async function acceptCodeOnce(userId: string, secret: string, lastStep: number |
   return true
 }
 
-function hashRecoveryCode(code: string) {
-  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('base64url')
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '')
+
+/** `s1$<salt>$<SHA-256 of salt and code>`: a salt per code, so no table of hashes fits two of them. */
+export function hashRecoveryCode(code: string, salt = randomBytes(16).toString('base64url')) {
+  const hash = createHash('sha256')
+    .update(`${salt}:${normaliseRecoveryCode(code)}`)
+    .digest('base64url')
+  return `s1$${salt}$${hash}`
+}
+
+/**
+ * The stored hash `code` matches, or undefined. Hashes stored before salting (a bare SHA-256 of the
+ * code) still match, so codes handed out earlier keep working until they are used or replaced.
+ */
+export function matchRecoveryCode(stored: readonly string[], code: string): string | undefined {
+  const unsalted = createHash('sha256').update(normaliseRecoveryCode(code)).digest('base64url')
+  return stored.find((entry) => {
+    const [scheme, salt, hash] = entry.split('$')
+    const expected = scheme === 's1' && salt && hash ? hashRecoveryCode(code, salt) : unsalted
+    return expected.length === entry.length && timingSafeEqual(Buffer.from(expected), Buffer.from(entry))
+  })
 }
 
 /** Ten single-use recovery codes (50 random bits each, `xxxxx-xxxxx`) and the hashes to store. */
@@ -66,7 +85,7 @@ export function newRecoveryCodes() {
     const text = encodeBase32LowerCaseNoPadding(randomBytes(7)).slice(0, 10)
     return `${text.slice(0, 5)}-${text.slice(5)}`
   })
-  return { codes, hashes: codes.map(hashRecoveryCode) }
+  return { codes, hashes: codes.map((code) => hashRecoveryCode(code)) }
 }
 
 export type CodeCheck =
@@ -91,8 +110,8 @@ export async function checkSecondFactor(userId: string, code: string, clientIp: 
     await attempt.release()
     return { outcome: 'accepted', usedRecoveryCode: false }
   }
-  const hash = hashRecoveryCode(normalised)
-  if (!user.recoveryCodeHashes.includes(hash) || !(await claimOnce(`recovery:${userId}:${hash}`, 10 * 60 * 1000))) {
+  const hash = matchRecoveryCode(user.recoveryCodeHashes, normalised)
+  if (!hash || !(await claimOnce(`recovery:${userId}:${hash}`, 10 * 60 * 1000))) {
     return { outcome: 'invalid' }
   }
   await User.updateOne({ _id: userId }, { $pull: { recoveryCodeHashes: hash } })

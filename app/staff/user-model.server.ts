@@ -37,7 +37,7 @@ const userSchema = new Schema({
   totpEnabledAt: { type: Date, default: null },
   /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
   totpLastStep: { type: Number, default: null },
-  /** SHA-256 of each unused recovery code. */
+  /** Each unused recovery code's salted SHA-256 (`s1$salt$hash`; older ones a bare SHA-256). */
   recoveryCodeHashes: { type: [String], default: [] },
   lastSignInAt: { type: Date, default: null },
   createdAt: { type: Date, default: Date.now },

@@ -44,7 +44,7 @@ function request(method: string, path: string, headers: Record<string, string> =
 }
 
 describe('methods the site does not serve', () => {
-  it.each(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH'])(
+  it.each(['PROPFIND', 'MKCOL', 'LOCK', 'SEARCH'])(
     'answer %s with 501 and an Allow header on pages and the API, never 500',
     async (method) => {
       for (const path of ['/', '/api/plans', '/api/admin/plans/1', '/api/orders/000000000000000000000000', '/no-such-page']) {
@@ -56,6 +56,16 @@ describe('methods the site does not serve', () => {
       }
     },
   )
+
+  it('TRACE: answers a method HTTP defines but the site never serves with 405 and an Allow header', async () => {
+    for (const path of ['/', '/news', '/api/plans', '/api/orders/000000000000000000000000']) {
+      const answer = await request('TRACE', path)
+      expect(answer.status, path).toBe(405)
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      if (path.startsWith('/api/')) expect(JSON.parse(answer.body)).toHaveProperty('message')
+      else expect(answer.body).toContain('Method not allowed')
+    }
+  })
 
   it('answer CONNECT with 501 instead of dropping the connection', async () => {
     const { port } = new URL(server.url)
@@ -76,6 +86,41 @@ describe('methods the site does not serve', () => {
     const answer = await request('OPTIONS', '/api/plans')
     expect(answer.status).toBe(204)
     expect(answer.headers.allow).toContain('GET')
+  })
+})
+
+describe('hostile paths and fields', () => {
+  it('H1: answers POST /chat with a 32 KB e-mail of dots at once, and the home page meanwhile', async () => {
+    const body = new URLSearchParams({ message: 'hello', name: 'Sam', email: `a@${'.'.repeat(32_600)}@` })
+    const started = performance.now()
+    const posts = Array.from({ length: 4 }, () =>
+      fetch(`${server.url}/chat`, {
+        method: 'POST',
+        body,
+        headers: { Origin: server.url, 'X-Forwarded-For': '203.0.113.77' },
+        redirect: 'manual',
+      }),
+    )
+    const answers = await Promise.all(posts)
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400])
+    expect(performance.now() - started).toBeLessThan(2000)
+    const home = performance.now()
+    expect((await fetch(`${server.url}/?h1=${Date.now()}`)).status).toBe(200)
+    expect(performance.now() - home).toBeLessThan(2000)
+  })
+
+  it('M3: refuses a URL over 8 KB with 414 before any route, and a path of slashes under it costs nothing', async () => {
+    const long = await fetch(`${server.url}/${'/'.repeat(9000)}a`, { redirect: 'manual' })
+    expect(long.status).toBe(414)
+    expect(await long.text()).toContain('Address too long')
+    expect((await fetch(`${server.url}/api/plans?q=${'x'.repeat(9000)}`)).status).toBe(414)
+    const started = performance.now()
+    for (let i = 0; i < 5; i += 1) expect((await fetch(`${server.url}/${'/'.repeat(8000)}a`, { redirect: 'manual' })).status).toBe(404)
+    expect(performance.now() - started).toBeLessThan(2500)
+    expect((await fetch(`${server.url}/news/`)).status).toBeLessThan(400)
+    const deep = performance.now()
+    expect((await fetch(`${server.url}/${'a/'.repeat(4000)}a`)).status).toBe(404)
+    expect(performance.now() - deep).toBeLessThan(500)
   })
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { withoutTrailingSlashes } from '#app/domain/site-paths'
 import { LOG_LEVELS } from '#app/lib/observability/log-levels'
 import { DEFAULT_CHAT_RETENTION_DAYS, DEFAULT_ENQUIRY_RETENTION_DAYS } from '#app/domain/privacy'
 import { defaultWorkerCount } from './cpu-limit.server'
@@ -56,7 +57,7 @@ export const envSchema = z
     SITE_URL: z
       .url()
       .default('http://localhost:3000')
-      .transform((url) => url.replace(/\/+$/, '')),
+      .transform((url) => withoutTrailingSlashes(url)),
     MONGODB_URI: z
       .string({ error: 'MONGODB_URI is required (npm start and npm test start a local database when it is unset)' })
       .trim()

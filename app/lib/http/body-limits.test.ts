@@ -56,3 +56,12 @@ describe('request body limits', () => {
     expect(describeBytes(8 * 1024 * 1024)).toBe('8 MB')
   })
 })
+
+describe('M3: the limit lookup on hostile paths', () => {
+  it('M3: judges a path of 64,000 slashes and a letter in linear time, trailing slashes still ignored', () => {
+    const start = performance.now()
+    expect(bodyLimitFor(`/${'/'.repeat(64_000)}a`)).toBe(BODY_LIMITS.default)
+    expect(performance.now() - start).toBeLessThan(20)
+    expect(bodyLimitFor(`/chat${'/'.repeat(64_000)}`)).toBe(BODY_LIMITS.enquiry)
+  })
+})

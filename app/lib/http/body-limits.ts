@@ -2,6 +2,8 @@
 // (http/body-limit-guard.server.ts) refuses anything larger before React Router sees it, and the
 // routes that read bodies read them with the same limit (http/request-body.server.ts).
 
+import { withoutTrailingSlashes } from '#app/domain/site-paths'
+
 const KB = 1024
 
 export const BODY_LIMITS = {
@@ -45,7 +47,7 @@ export const BODY_LIMITS = {
 function routePath(path: string) {
   if (path === '/_root.data') return '/'
   const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
-  return page.length > 1 ? page.replace(/\/+$/, '') : page
+  return withoutTrailingSlashes(page, { keepRoot: true })
 }
 
 const LIMITS: [test: (path: string) => boolean, bytes: number][] = [

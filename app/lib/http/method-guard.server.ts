@@ -7,10 +7,11 @@ import { sendRefusal } from './early-refusal.server'
 const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 export const ALLOWED_METHODS = [...SERVED_METHODS, 'OPTIONS'].join(', ')
 const served = new Set<string>(SERVED_METHODS)
+const KNOWN_UNSERVED = new Set(['TRACE'])
 
 /**
- * Methods the site doesn't serve (TRACE, PROPFIND and the other WebDAV verbs, made-up ones) are
- * answered 501 with an Allow header here: the Fetch API behind React Router refuses to build a
+ * Methods the site doesn't serve (TRACE; PROPFIND and the other WebDAV verbs, made-up ones) are
+ * answered 405 or 501 with an Allow header here: the Fetch API behind React Router refuses to build a
  * request for some of them (TRACE), which surfaced as a 500 page. OPTIONS gets the Allow list
  * (there is no cross-origin API, so no CORS headers).
  */
@@ -18,6 +19,17 @@ export function refuseUnservedMethods(req: Request, res: Response, next: NextFun
   if (served.has(req.method)) return next()
   if (req.method === 'OPTIONS') {
     res.status(204).set({ Allow: ALLOWED_METHODS, 'Cache-Control': 'no-store' }).end()
+    return
+  }
+  // TRACE is a method HTTP defines (and the site knows) but serves on no path: 405, as nginx and
+  // Apache answer. 501 is for methods the site does not know.
+  if (KNOWN_UNSERVED.has(req.method)) {
+    sendRefusal(req, res, {
+      status: 405,
+      title: 'Method not allowed',
+      message: `This address does not answer TRACE requests. It answers ${ALLOWED_METHODS}.`,
+      headers: { Allow: ALLOWED_METHODS },
+    })
     return
   }
   sendRefusal(req, res, {

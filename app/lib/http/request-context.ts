@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from 'react-router'
+import { rateLimitAddress } from './client-address'
 
 /** What the Express app knows about a request before React Router sees it. */
 export type RequestInfo = {
@@ -7,7 +8,7 @@ export type RequestInfo = {
    * for the page cache: its CSP lists the hashes of its inline scripts instead (page-cache/).
    */
   cspNonce: string | undefined
-  /** The visitor's address as Express sees it (honouring TRUST_PROXY); for rate limits only. */
+  /** The visitor's address as Express sees it (honouring TRUST_PROXY), IPv6 by its /64; for rate limits only. */
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
   requestId: string
@@ -18,7 +19,7 @@ const requestInfoContext = createContext<RequestInfo>()
 /** The context React Router passes to loaders, actions and entry.server (built by app/server/app.server.ts). */
 export function contextFor(info: RequestInfo) {
   const context = new RouterContextProvider()
-  context.set(requestInfoContext, info)
+  context.set(requestInfoContext, { ...info, clientIp: rateLimitAddress(info.clientIp) })
   return context
 }
 

@@ -15,4 +15,12 @@ describe('the last net for free text in log lines', () => {
     expect(maskPersonalData(text)).toBe(text)
     expect(maskPersonalData('/news/managed-it-for-dealerships')).toBe('/news/managed-it-for-dealerships')
   })
+  it('H1: masks a long path without an address in linear time', () => {
+    const hostile = `/${'a'.repeat(30_000)}@b`
+    const start = performance.now()
+    expect(maskPersonalData(hostile)).toBe(hostile)
+    expect(maskPersonalData(`${'a.'.repeat(10_000)}@x`)).toBe(`${'a.'.repeat(10_000)}@x`)
+    expect(performance.now() - start).toBeLessThan(100)
+    expect(maskPersonalData('to:pat@example.com')).toBe('to:[email]')
+  })
 })

@@ -3,7 +3,9 @@
 // (error messages from the database driver, SMTP or Teams; a path a visitor typed) goes through
 // this last net, which masks what looks like an e-mail address or a phone or card number.
 
-const EMAIL = /[^\s@<>()[\]"',;:/]+@[^\s@<>()[\]"',;:/]+\.[a-z]{2,}/gi
+// A match starts only where a run of address characters starts (the lookbehind), so a long run
+// without a valid domain is scanned once rather than once per character.
+const EMAIL = /(?<![^\s@<>()[\]"',;:/])[^\s@<>()[\]"',;:/]+@[^\s@<>()[\]"',;:/]+\.[a-z]{2,}/gi
 // Nine or more digits, optionally separated by spaces, dots, dashes or brackets: phone and card
 // numbers. Not inside a word, so hexadecimal ids (64f1a2…) and version strings stay readable.
 const LONG_NUMBER = /(?<![\w.])\+?\d(?:[ ().-]{0,2}\d){8,}(?![\w])/g

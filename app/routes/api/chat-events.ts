@@ -3,7 +3,8 @@ import { findConversationOfVisitor } from '#app/chat/conversations.server'
 import { eventStreamResponse } from '#app/chat/event-stream.server'
 import { chatFeed } from '#app/chat/live-feed.server'
 import { existingChatVisitor } from '#app/chat/visitor-cookie.server'
-import { noteVisitorPresence, resumePoint, takeStreamSlot } from '#app/chat/visitor-chat.server'
+import { noteVisitorPresence, resumePoint } from '#app/chat/visitor-chat.server'
+import { takeStreamSlot } from '#app/chat/stream-slots.server'
 import { sitePagePath } from '#app/domain/chat'
 import { requestInfo } from '#app/lib/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
@@ -19,9 +20,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const visitorId = await existingChatVisitor(request)
     const conversation = visitorId ? await findConversationOfVisitor(visitorId) : null
     if (!conversation) return new Response(null, { status: 204 })
-    const release = takeStreamSlot(requestInfo(context).clientIp)
-    if (!release)
-      return jsonError(429, 'Too many open chat connections from your address.', undefined, { headers: { 'Retry-After': '30' } })
+    const release = takeStreamSlot(requestInfo(context).clientIp, `conversation:${String(conversation._id)}`)
+    if (!release) return jsonError(429, 'Too many open chat connections.', undefined, { headers: { 'Retry-After': '30' } })
     try {
       const after = resumePoint(request) ?? conversation.lastSeq ?? 0
       const page = sitePagePath(new URL(request.url).searchParams.get('page'))

@@ -1,4 +1,5 @@
 import { findAdminSession } from '#app/staff/admin-session.server'
+import { mustEnrolTotp, TOTP_REQUIRED_MESSAGE } from '#app/staff/require-admin.server'
 import { requestInfo } from '#app/lib/http/request-context'
 import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import { bearerToken } from '#app/orders/order-access.server'
@@ -16,6 +17,8 @@ const ORDER_LOOKUP_LIMIT = { name: 'order-lookup', limit: 60, windowMs: 10 * 60 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
     const staff = await findAdminSession(request)
+    // A staff session counts only once its two-step enrolment is done, when owners require one.
+    if (staff && (await mustEnrolTotp(staff))) return jsonError(403, TOTP_REQUIRED_MESSAGE)
     const token = bearerToken(request)
     if (!staff && !token) {
       return jsonError(

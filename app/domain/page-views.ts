@@ -1,5 +1,6 @@
 // Which requests are page views, where a visit came from and on what kind of device: the rules
 // behind the staff analytics of visitors. Pure, so the rules are tested without a server.
+import { withoutTrailingSlashes } from './site-paths'
 
 export const ANALYTICS_RANGES = ['24h', '7d', '30d'] as const
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number]
@@ -103,7 +104,7 @@ export function deviceOf(userAgent: string | null | undefined): 'phone' | 'deskt
 export function pageOfDataPath(path: string): string {
   if (path === '/_root.data' || path === '/_.data') return '/'
   const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
-  return page.length > 1 ? page.replace(/\/+$/, '') || '/' : page
+  return withoutTrailingSlashes(page, { keepRoot: true }) || '/'
 }
 
 /**

@@ -212,7 +212,7 @@ describe('personal data on request', () => {
     const response = await call('GET', `/api/admin/privacy/export?${query(PERSON)}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/)
-    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const file = (await response.json()) as Record<string, unknown> & {
       orders: Record<string, unknown>[]
       conversations: { messages: unknown[] }[]

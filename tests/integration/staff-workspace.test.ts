@@ -136,8 +136,10 @@ describe('the staff API (owners)', () => {
     const page = await json(staff, 'GET', '/admin')
     expect(page.status).toBe(302)
     expect(page.headers.get('Location')).toMatch(/^\/admin-login/)
+    // The right password of a disabled account gets the answer a wrong one gets: back to the form.
     const again = await form('/admin-login', { username: 'dale', password: 'dale’s long passphrase' })
-    expect(again.status).toBe(403)
+    expect(again.status).toBe(303)
+    expect(again.headers.get('Location')).toMatch(/^\/admin-login/)
     expect(sessionCookieOf(again)).toBeUndefined()
 
     expect((await json(ownerCookie, 'PATCH', `/api/admin/staff/${created.id}`, { disabled: false })).status).toBe(200)

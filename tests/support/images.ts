@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 
 // Small real images for upload tests, made in code so no binary files live in the repository.
@@ -35,6 +36,21 @@ export function pngImage(width: number, height: number, rgb: [number, number, nu
     pngChunk('IHDR', header),
     ...filler,
     pngChunk('IDAT', pixels),
+    pngChunk('IEND', new Uint8Array()),
+  ])
+}
+
+/** A PNG of random pixels: it stays about width × height × 3 bytes however it is re-encoded. */
+export function noisyPngImage(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const rows = Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
     pngChunk('IEND', new Uint8Array()),
   ])
 }

@@ -16,7 +16,14 @@ test('staff sign in (the page shows no password) and log out again', async ({ br
 
   await page.getByLabel('Username').fill(STAFF.username)
   await page.getByLabel('Password').fill('not the password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  // The password hash is slow on purpose, and sign-ins from new browsers take turns: wait for the
+  // answer within the test's time, then for what it shows.
+  await Promise.all([
+    page.waitForResponse(
+      (response) => new URL(response.url()).pathname.startsWith('/admin-login') && response.request().method() === 'POST',
+    ),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ])
   await expect(page.getByTestId('toast')).toContainText('Authentication failed')
   await expect(page.getByTestId('toast')).toContainText('Invalid username or password')
   await expect(page).toHaveURL(/\/admin-login/)

@@ -23,6 +23,8 @@ export const chromiumLaunchOptions = {
 // Files that change what every other file sees (a plan's price, the database under a second
 // instance) run after the rest, one at a time.
 const RUN_ALONE = ['**/staff-content.spec.ts', '**/live-chat-instances.spec.ts']
+// A measurement, not a test: `npm run bench:page-views` runs it and prints its figures.
+const MEASUREMENTS = process.env.MEASURE_PAGE_VIEWS ? [] : ['**/measure-page-views.spec.ts']
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +42,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'chromium', testIgnore: RUN_ALONE, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    {
+      name: 'chromium',
+      testIgnore: [...RUN_ALONE, ...MEASUREMENTS],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
     {
       name: 'alone',
       testMatch: RUN_ALONE,

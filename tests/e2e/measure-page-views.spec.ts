@@ -6,9 +6,7 @@ import { expect, test } from './support/test'
 
 // Page views against requests on the same traffic: a visitor's walk through the site and a staff
 // member's round of the console, on an instance with a database of its own. Run on demand
-// (MEASURE_PAGE_VIEWS=1); docs/analytics.md quotes its figures.
-
-test.skip(!process.env.MEASURE_PAGE_VIEWS, 'a measurement, run on demand')
+// (`npm run bench:page-views`); docs/analytics.md quotes its figures.
 
 let site: AppServer
 test.beforeAll(async () => {

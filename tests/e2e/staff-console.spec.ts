@@ -84,16 +84,17 @@ for (const size of SIZES) {
       await context.close()
     })
 
-    test('the phone menu opens without JavaScript and leads to every section', async ({ browser }) => {
-      test.skip(size.name === 'desktop', 'the sidebar is always open on a wide screen')
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-      await page.setViewportSize(size)
-      await page.getByText('Menu', { exact: true }).click()
-      await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Enquiries' }).click()
-      await expect(page).toHaveURL('/admin/enquiries')
-      await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden()
-      await context.close()
-    })
+    // On a wide screen the sidebar is always open: the menu exists on a phone only.
+    if (size.name !== 'desktop')
+      test('the phone menu opens without JavaScript and leads to every section', async ({ browser }) => {
+        const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+        await page.setViewportSize(size)
+        await page.getByText('Menu', { exact: true }).click()
+        await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Enquiries' }).click()
+        await expect(page).toHaveURL('/admin/enquiries')
+        await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden()
+        await context.close()
+      })
 
     for (const javaScriptEnabled of [true, false]) {
       test(`an office manager triages and answers an enquiry ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS, CONTACT_MESSAGES, countDigits } from './contact-form-fields'
+import { contactFormSchema } from './contact-form'
 import { formatCents, pluralizeUsers, type PriceQuote } from './pricing'
 import { PLAN_REQUEST_NOTE_LIMIT } from './plan-request-fields'
 import { z } from './zod'
@@ -9,23 +9,8 @@ import { z } from './zod'
 
 export { PLAN_REQUEST_INTENT, PLAN_REQUEST_NOTE_LIMIT, PLAN_REQUEST_SENT_TOAST } from './plan-request-fields'
 
-export const planRequestSchema = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.name })
-    .trim()
-    .min(2, CONTACT_MESSAGES.name)
-    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters`),
-  email: z
-    .string({ error: CONTACT_MESSAGES.email })
-    .trim()
-    .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)
-    .pipe(z.email({ error: CONTACT_MESSAGES.email })),
-  phone: z
-    .string({ error: CONTACT_MESSAGES.phone })
-    .trim()
-    .max(CONTACT_LIMITS.phone, `Phone number must be at most ${CONTACT_LIMITS.phone} characters`)
-    .refine((phone) => countDigits(phone) >= 10, CONTACT_MESSAGES.phone)
-    .optional(),
+// Who to call: the contact form's own fields and messages, and a note in place of the message.
+export const planRequestSchema = contactFormSchema.pick({ name: true, email: true, phone: true }).extend({
   note: z.string().trim().max(PLAN_REQUEST_NOTE_LIMIT, `Your note must be at most ${PLAN_REQUEST_NOTE_LIMIT} characters`).optional(),
 })
 

@@ -8,6 +8,9 @@ COPY package.json package-lock.json ./
 # The `node` devDependency installs a second Node 24 here; the image runs the base image's Node 24.
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The image has no .git: the commit that app_build_info reports comes from this argument
+# (`docker build --build-arg GIT_COMMIT=$(git rev-parse --short=12 HEAD) .`), "unknown" without it.
+ARG GIT_COMMIT=unknown
 RUN npm run build
 
 FROM node:24-bookworm-slim AS production-deps

@@ -1,5 +1,6 @@
 // The production entry: one server process (server.ts) per core with node:cluster, so both cores of a small machine serve pages. The primary only starts, replaces
-// and stops workers; it serves nothing and touches no database. Every worker is a whole server
+// and stops workers, and gathers every worker's metrics when one of them is scraped; it listens on
+// no port and touches no database. Every worker is a whole server
 // (its own page cache, database connection and background jobs, which run once across all
 // instances through the database), exactly as a second container would be.
 import cluster, { type Worker } from 'node:cluster'
@@ -18,8 +19,10 @@ const MAX_RESTART_DELAY_MS = 30_000
 // flight and 25 s for its finishing steps; a worker still running a little after that is killed.
 const WORKER_SHUTDOWN_LIMIT_MS = 10_000 + 25_000 + 5_000
 
-const { workerCount, drainMs, workerEnv, log } = clusterSettings()
+const { workerCount, drainMs, workerEnv, log, answerScrapesFromWorkers } = clusterSettings()
 const stopTimeoutMs = drainMs + WORKER_SHUTDOWN_LIMIT_MS
+// A scrape of /metrics, whichever worker takes it, is answered for every worker.
+answerScrapesFromWorkers()
 
 cluster.setupPrimary({ exec: fileURLToPath(new URL('./server.ts', import.meta.url)) })
 

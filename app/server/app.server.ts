@@ -24,7 +24,7 @@ import { refuseHostileUrls } from '#app/lib/http/url-guard.server'
 import { contextFor } from '#app/lib/http/request-context'
 import { AccessLogBuffer } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
-import { metricsEndpoint, ROUTE_LABELS } from '#app/lib/observability/metrics.server'
+import { answerScrapesFromWorkers, metricsEndpoint, ROUTE_LABELS } from '#app/lib/observability/metrics.server'
 import { labelled, requestLog } from '#app/lib/observability/request-log.server'
 import { flushTracing } from '#app/lib/observability/tracing.server'
 import { firstAttemptsSettled } from '#app/integrations/mail/outbox.server'
@@ -176,7 +176,8 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
 
 /**
  * What the cluster's primary (cluster.ts) needs: how many workers, how long a worker's shutdown may
- * take, the environment to hand them, and the logger. It prepares nothing and touches no database.
+ * take, the environment to hand them, the logger, and the answer to workers' metrics scrapes. It
+ * prepares nothing and touches no database.
  */
 export function clusterSettings() {
   const env = envAtStart()
@@ -187,5 +188,6 @@ export function clusterSettings() {
     // made for this start is handed to every worker.
     workerEnv: env.SESSION_SECRET ? {} : { SESSION_SECRET: sessionSecrets()[0]! },
     log,
+    answerScrapesFromWorkers,
   }
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 import type PinoPretty from 'pino-pretty'
+import { BUILD_INFO } from '#app/lib/build-info.server'
 import { INSTANCE_ID } from '#app/lib/instance.server'
 import { LOG_LEVELS, type LogLevel } from './log-levels'
 import { maskPersonalData } from './personal-data'
@@ -42,7 +43,7 @@ function developmentStream(): DestinationStream | undefined {
       sync: true,
       colorize: process.stdout.isTTY,
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'instance,reqId,method,path,route,status,durationMs',
+      ignore: 'instance,version,reqId,method,path,route,status,durationMs',
       messageFormat: (entry, messageKey) =>
         entry.method
           ? `${entry.method as string} ${entry.path as string} ${entry.status as number} ${entry.durationMs as number} ms`
@@ -53,10 +54,11 @@ function developmentStream(): DestinationStream | undefined {
   }
 }
 
-function createLogger(): Logger {
+/** The logger's settings, writing to `destination` (the server's: stdout, or readable lines in development). */
+export function createLogger(destination: DestinationStream = developmentStream() ?? stdoutStream()): Logger {
   const options: LoggerOptions = {
     level: levelFromEnv(),
-    base: { instance: INSTANCE_ID },
+    base: { instance: INSTANCE_ID, version: BUILD_INFO.version },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError, error: serializeError },
@@ -79,7 +81,7 @@ function createLogger(): Logger {
       },
     },
   }
-  return pino(options, developmentStream() ?? stdoutStream())
+  return pino(options, destination)
 }
 
 // Lines go to stdout in the background: a synchronous write per request line cost cached pages
@@ -92,7 +94,7 @@ function stdoutStream(): DestinationStream {
 }
 
 /**
- * The server's one logger: JSON lines on stdout (LOG_LEVEL, default info), each with the instance
- * and, inside a request, its id. `log.warn({ outboxId }, 'what happened')`; errors as `{ err }`.
+ * The server's one logger: JSON lines on stdout (LOG_LEVEL, default info), each with the instance,
+ * the running version and, inside a request, its id. `log.warn({ outboxId }, 'what happened')`; errors as `{ err }`.
  */
 export const log: Logger = createLogger()

@@ -1,16 +1,22 @@
+import cluster from 'node:cluster'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import type { mongo } from 'mongoose'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { type Aggregator, AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { BUILD_INFO } from '#app/lib/build-info.server'
 import { pingDatabase } from '#app/lib/db/connection.server'
+import { log } from './logger.server'
 import { labelRoute } from './request-scope.server'
 
 // Prometheus metrics (prom-client), served at GET /metrics to a scraper holding METRICS_TOKEN.
 // Requests are labelled by route pattern (`/news/:slug`) or a fixed label, never by raw path, so
 // the number of series stays bounded whatever paths visitors send.
 //
-// Each cluster worker keeps its own registry. The gauges read from the database name an `aggregator`
-// so they merge correctly if the registries are ever combined with prom-client's AggregatorRegistry.
+// Under the cluster each worker keeps its own registry, and a scrape is answered for the whole
+// instance: the worker that takes it asks the primary, which gathers every worker's registry with
+// prom-client's AggregatorRegistry (docs/decisions/008-cluster-metrics.md). Series are summed across
+// workers unless a metric names another `aggregator`; process and Node.js metrics carry a `worker`
+// label instead, so each worker's stay apart.
 
 /**
  * Reads the outbox's messages by channel and state at scrape time, every pair present (zeros
@@ -24,8 +30,23 @@ export const ROUTE_LABELS = { static: '(static)', other: '(other)' } as const
 
 function createMetrics() {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
+  collectDefaultMetrics({ register: registry, labels: cluster.isWorker ? { worker: String(process.pid) } : {} })
+  if (cluster.isWorker) {
+    // prom-client leaves the start time out of an aggregate; with the worker label there is one per worker.
+    const startTime = registry.getSingleMetric('process_start_time_seconds') as unknown as { aggregator: Aggregator } | undefined
+    if (startTime) startTime.aggregator = 'first'
+    // Answers the primary's requests for this worker's registry.
+    new AggregatorRegistry()
+    AggregatorRegistry.setRegistries([registry])
+  }
   const registers = [registry]
+  new Gauge({
+    name: 'app_build_info',
+    help: 'The running build: its version (package.json) and the commit it was built from; always 1',
+    labelNames: ['version', 'commit'] as const,
+    aggregator: 'first',
+    registers,
+  }).set(BUILD_INFO, 1)
   const scrapeSources: { outboxCounts?: OutboxCounts } = {}
   // One ping per scrape, shared by the two gauges below (prom-client collects them concurrently).
   let ping: Promise<number | null> | undefined
@@ -87,13 +108,13 @@ function createMetrics() {
     }),
     jobRuns: new Counter({
       name: 'background_job_runs_total',
-      help: 'Background job runs in this process by job and outcome (ok, failed)',
+      help: 'Background job runs in this instance by job and outcome (ok, failed)',
       labelNames: ['job', 'outcome'] as const,
       registers,
     }),
     jobLastSuccess: new Gauge({
       name: 'background_job_last_success_timestamp_seconds',
-      help: 'When a run of the job last succeeded in this process (Unix time)',
+      help: 'When a run of the job last succeeded in this instance (Unix time)',
       labelNames: ['job'] as const,
       aggregator: 'max',
       registers,
@@ -180,6 +201,70 @@ export function metricsEndpoint(token: string | undefined) {
       res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A valid metrics token is required.\n')
       return
     }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+    let text: string
+    try {
+      text = cluster.isWorker ? await wholeInstanceMetrics() : await metrics.registry.metrics()
+    } catch (error) {
+      log.warn({ err: error }, 'metrics: could not gather every worker')
+      res.status(503).type('text/plain').send('The metrics of every worker could not be gathered; try again.\n')
+      return
+    }
+    res.type(metrics.registry.contentType).send(text)
   }
+}
+
+// Under the cluster a worker asks the primary for the whole instance's metrics over the IPC channel.
+const SCRAPE_REQUEST = 'metrics:scrape'
+const SCRAPE_ANSWER = 'metrics:scraped'
+// The primary gives up on a silent worker after 5 s (prom-client's limit); this one covers the primary.
+const SCRAPE_TIMEOUT_MS = 8000
+
+type ScrapeAnswer = { type: typeof SCRAPE_ANSWER; id: number; text?: string; error?: string }
+const pendingScrapes = new Map<number, (answer: ScrapeAnswer) => void>()
+let nextScrapeId = 0
+let listening = false
+
+function wholeInstanceMetrics(): Promise<string> {
+  if (!listening) {
+    listening = true
+    process.on('message', (message: Partial<ScrapeAnswer>) => {
+      if (message?.type === SCRAPE_ANSWER && typeof message.id === 'number') pendingScrapes.get(message.id)?.(message as ScrapeAnswer)
+    })
+  }
+  const id = nextScrapeId++
+  return new Promise((resolve, reject) => {
+    const timeout = setTimeout(
+      () => settle({ type: SCRAPE_ANSWER, id, error: 'the cluster primary did not answer in time' }),
+      SCRAPE_TIMEOUT_MS,
+    )
+    function settle(answer: ScrapeAnswer) {
+      clearTimeout(timeout)
+      pendingScrapes.delete(id)
+      if (typeof answer.text === 'string') resolve(answer.text)
+      else reject(new Error(answer.error ?? 'no metrics in the answer'))
+    }
+    pendingScrapes.set(id, settle)
+    process.send!({ type: SCRAPE_REQUEST, id }, undefined, {}, (error) => {
+      if (error) settle({ type: SCRAPE_ANSWER, id, error: error.message })
+    })
+  })
+}
+
+/**
+ * Run by the cluster's primary: answers a worker's scrape with every worker's metrics, aggregated
+ * by prom-client (each worker answers through the listener its registry set up).
+ */
+export function answerScrapesFromWorkers() {
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message: { type?: unknown; id?: unknown }) => {
+    if (message?.type !== SCRAPE_REQUEST || typeof message.id !== 'number') return
+    const id = message.id
+    aggregator.clusterMetrics().then(
+      (text) => reply({ type: SCRAPE_ANSWER, id, text }),
+      (error: Error) => reply({ type: SCRAPE_ANSWER, id, error: error.message }),
+    )
+    function reply(answer: ScrapeAnswer) {
+      if (worker.isConnected()) worker.send(answer)
+    }
+  })
 }

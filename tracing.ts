@@ -3,6 +3,7 @@
 // commands (values replaced by `?`), outgoing HTTP (Stripe) and fetch (Teams), and the spans the app
 // opens itself (SMTP sends, background jobs); errors the app logs are recorded on the span they
 // happened in. Exporter, protocol, sampler and resource follow the standard OTEL_* variables.
+import { readFileSync } from 'node:fs'
 import { register } from 'node:module'
 import { api, NodeSDK, resources } from '@opentelemetry/sdk-node'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
@@ -25,7 +26,8 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0]!
 const sdk = new NodeSDK({
   resource: resources.resourceFromAttributes({
     'service.name': process.env.OTEL_SERVICE_NAME || 'roswell-it-site',
-    ...(process.env.APP_VERSION ? { 'service.version': process.env.APP_VERSION } : {}),
+    // The same version the log lines and app_build_info carry.
+    'service.version': (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version,
   }),
   instrumentations: [
     new HttpInstrumentation({

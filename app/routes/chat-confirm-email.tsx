@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
+// No Referrer-Policy of its own: with `no-referrer` a browser sends `Origin: null` with the button's
+// POST, which the same-origin check refuses; the site's policy already sends other sites no path.
+const NO_STORE = { 'Cache-Control': 'no-store' }
 
 export const headers: Route.HeadersFunction = () => NO_STORE
 

@@ -11,7 +11,7 @@ import {
 import { InlineStylesheetContext } from '#app/components/stylesheet'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/http/cache-control'
-import { requestInfo } from '#app/lib/http/request-context'
+import { isStaffAnswer, requestInfo } from '#app/lib/http/request-context'
 import { log } from '#app/lib/observability/logger.server'
 import { labelRoute } from '#app/lib/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
@@ -70,6 +70,19 @@ export const instrumentations: ServerInstrumentation[] = [
 ]
 
 /**
+ * A staff route's answer is private whatever the path looked like: the security headers set it by
+ * path (so not twice here), and this catches any spelling the router matched but the path check missed.
+ */
+function keepStaffAnswerPrivate(headers: Headers, context: RouterContextProvider, staffPath: boolean) {
+  if (isStaffAnswer(context) && !staffPath) headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+}
+
+export function handleDataRequest(response: Response, { request, context }: { request: Request; context: RouterContextProvider }) {
+  keepStaffAnswerPrivate(response.headers, context, isStaffPath(new URL(request.url).pathname))
+  return response
+}
+
+/**
  * Renders the whole document, then answers it in one piece. No page of ours waits on deferred
  * data, so the shell and the complete page are ready at the same moment and streaming gained
  * nothing; answering in one piece lets the module-preload rewrite, the compression and the page
@@ -84,12 +97,15 @@ export default function handleRequest(
 ) {
   const status = databaseUnavailable.has(request) ? 503 : responseStatusCode
   if (status === 503) responseHeaders.set('Retry-After', '10')
-  const { cspNonce: nonce } = requestInfo(loadContext)
+  const { cspNonce, scriptMarker } = requestInfo(loadContext)
+  const nonce = cspNonce ?? scriptMarker
   // A page with a per-response nonce is this visitor's alone (staff paths have it from the security
   // headers already); the page cache's renders (hash-based CSP) get theirs there (page-cache/).
-  if (nonce !== undefined && !responseHeaders.has('Cache-Control') && !isStaffPath(new URL(request.url).pathname)) {
+  const staffPath = isStaffPath(new URL(request.url).pathname)
+  if (cspNonce !== undefined && !responseHeaders.has('Cache-Control') && !staffPath) {
     responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }
+  keepStaffAnswerPrivate(responseHeaders, loadContext, staffPath)
   return new Promise<Response>((resolve, reject) => {
     const page = (
       <InlineStylesheetContext value={inlineStylesheet}>

@@ -58,6 +58,8 @@ export default [
   route('manage-subscription/:orderId', 'routes/manage-subscription-order.tsx'),
   // The support chat as a page: without JavaScript, and for the link in a reply e-mail.
   route('chat', 'routes/chat.tsx'),
+  // The link that confirms a chat visitor's e-mail address: a page with one button.
+  route('chat/confirm-email', 'routes/chat-confirm-email.tsx'),
 
   ...prefix('api', [
     route('services', 'routes/api/services.ts'),

@@ -12,18 +12,20 @@ function oneLine(text: string) {
 export function afterHoursChatNotification(chat: {
   name?: string
   email?: string
+  /** Whether the visitor confirmed the address: an unconfirmed one may be anyone's, so it is no Reply-To. */
+  emailConfirmed?: boolean
   message: string
   conversationUrl: string
   at: Date
 }): MailPayload {
   return {
     subject: oneLine(`Website chat after hours from ${chat.name ?? 'a visitor'}`).slice(0, 200),
-    ...(chat.email ? { replyTo: chat.email } : {}),
+    ...(chat.email && chat.emailConfirmed ? { replyTo: chat.email } : {}),
     text: [
       `A visitor wrote in the support chat of ${BUSINESS.name} outside business hours.`,
       '',
       `Name:     ${chat.name ? oneLine(chat.name) : 'Not provided'}`,
-      `Email:    ${chat.email ?? 'Not provided'}`,
+      `Email:    ${chat.email ? `${chat.email}${chat.emailConfirmed ? '' : ' (not confirmed yet: answer in the chat)'}` : 'Not provided'}`,
       `Received: ${chat.at.toISOString()}`,
       '',
       'Message:',
@@ -60,6 +62,30 @@ export function chatReplyEmail(chat: {
       chat.resumeUrl,
       '',
       `Or reply to this e-mail, or call ${BUSINESS.phone.display} (${BUSINESS.hours.weekdays}).`,
+      '',
+      BUSINESS.name,
+    ].join('\n'),
+  }
+}
+
+/**
+ * To a visitor who gave their address in the chat: a link to confirm it. Until they do, nothing
+ * else is mailed to it (chat/email-confirmation.server.ts).
+ */
+export function chatEmailConfirmationMail(chat: { to: string; name?: string; confirmUrl: string; validHours: number }): MailPayload {
+  const greeting = chat.name ? `Hello ${oneLine(chat.name)},` : 'Hello,'
+  return {
+    to: chat.to,
+    subject: `Confirm your e-mail address for the ${BUSINESS.name} chat`,
+    replyTo: BUSINESS.email,
+    text: [
+      greeting,
+      '',
+      'This address was given in the support chat on our website. To have our replies e-mailed to you',
+      `when you are away from the chat, confirm it with this link (valid for ${chat.validHours} hours):`,
+      chat.confirmUrl,
+      '',
+      'If you did not write to us, ignore this message: nothing more will be sent to this address.',
       '',
       BUSINESS.name,
     ].join('\n'),

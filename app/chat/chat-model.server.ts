@@ -14,6 +14,10 @@ const chatConversationSchema = new Schema(
     visitorId: { type: String, required: true, unique: true },
     name: { type: String, trim: true },
     email: { type: String, trim: true },
+    /** When the visitor confirmed `email` by the mailed link; unset when the address changes. Nothing is mailed to an unconfirmed address. */
+    emailConfirmedAt: { type: Date },
+    /** When the confirmation link for `email` was queued (none while the limits refused it). */
+    emailConfirmationSentAt: { type: Date },
     status: { type: String, required: true, enum: CONVERSATION_STATUSES, default: 'open' },
     /** The page the visitor last had the chat on (a path, no query). */
     currentPage: { type: String },

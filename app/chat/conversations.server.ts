@@ -157,6 +157,8 @@ export type ConversationRecord = {
   visitorId: string
   name?: string | null
   email?: string | null
+  emailConfirmedAt?: Date | null
+  emailConfirmationSentAt?: Date | null
   status: 'open' | 'closed'
   currentPage?: string | null
   staffReadSeq: number
@@ -170,6 +172,8 @@ const CONVERSATION_FIELDS = {
   visitorId: 1,
   name: 1,
   email: 1,
+  emailConfirmedAt: 1,
+  emailConfirmationSentAt: 1,
   status: 1,
   currentPage: 1,
   staffReadSeq: 1,

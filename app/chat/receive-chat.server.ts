@@ -18,6 +18,7 @@ import {
   type StoredMessage,
 } from './conversations.server'
 import { afterHoursChatNotification } from './chat-mail.server'
+import { requestEmailConfirmation, sameAddress } from './email-confirmation.server'
 import { chatFeed } from './live-feed.server'
 import { chatCard } from '#app/integrations/teams.server'
 
@@ -79,12 +80,20 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
     },
     { upsert: true, returnDocument: 'before' },
   ).lean<ConversationRecord>()
+  // An address new to the conversation is unconfirmed until the visitor follows the mailed link.
+  const newAddress = Boolean(chat.email) && !sameAddress(before?.email, chat.email)
+  if (newAddress)
+    await ChatConversation.updateOne(
+      { _id: existing?._id ?? conversationIdFor(visitorId) },
+      { $unset: { emailConfirmedAt: 1, emailConfirmationSentAt: 1 } },
+    )
   const conversation = await ChatConversation.findById(existing?._id ?? conversationIdFor(visitorId), {
     _id: 1,
     visitorId: 1,
     name: 1,
     email: 1,
-  }).lean<ConversationRecord>()
+    emailConfirmedAt: 1,
+  }).lean<ConversationRecord & { emailConfirmedAt?: Date | null }>()
   if (!conversation) throw new Error('conversation not saved')
   const availability = await chatAvailability(now)
   const response = agentReply(
@@ -119,6 +128,7 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
     autoReply = await appendMessage(conversation._id, { from: 'system', text: response }, now)
     chatFeed.publish(autoReply)
   }
+  if (newAddress) await requestEmailConfirmation(conversation, chat.email!, now)
   await notifyStaff(conversation, chat, now)
   return {
     message: messageView(message),
@@ -130,10 +140,11 @@ async function receive(visitorId: string, chat: ChatRequest, now: Date): Promise
 }
 
 /** Teams for every message (a link to the conversation), and the staff e-mail outside business hours. */
-async function notifyStaff(conversation: ConversationRecord, chat: ChatRequest, now: Date) {
+async function notifyStaff(conversation: ConversationRecord & { emailConfirmedAt?: Date | null }, chat: ChatRequest, now: Date) {
   const env = getEnv()
   const conversationUrl = `${env.SITE_URL}/admin/chats/${String(conversation._id)}`
   const who = { name: chat.name ?? conversation.name ?? undefined, email: chat.email ?? conversation.email ?? undefined }
+  const emailConfirmed = Boolean(conversation.emailConfirmedAt) && sameAddress(who.email, conversation.email)
   try {
     const card = await queueOutboxMessage(
       'teams',
@@ -145,7 +156,7 @@ async function notifyStaff(conversation: ConversationRecord, chat: ChatRequest, 
       const mail = await queueOutboxMessage(
         'email',
         `chat:${conversation.visitorId}`,
-        afterHoursChatNotification({ ...who, message: chat.message, conversationUrl, at: now }),
+        afterHoursChatNotification({ ...who, emailConfirmed, message: chat.message, conversationUrl, at: now }),
       )
       deliverSoon(mail)
     }

@@ -7,7 +7,7 @@ import { chatReplyEmail } from './chat-mail.server'
 import { createResumeToken, RESUME_TOKEN_DAYS } from './resume-token.server'
 
 // Nobody left waiting: a staff reply its visitor did not see live (no stream of theirs got it, opened
-// or closed, and no transcript read, within 2 minutes, on any instance) is e-mailed to them through
+// or closed, and no transcript read, within 2 minutes, on any instance) is e-mailed to their confirmed address through
 // the outbox, with a single-use link back to the chat. A leased background job settles each reply once.
 
 export const UNSEEN_REPLY_MS = 2 * 60 * 1000
@@ -35,14 +35,21 @@ export async function emailUnseenReplies(now = new Date(), signal?: AbortSignal)
   const outcome = { seen: 0, emailed: 0, unreachable: 0 }
   for (const replies of byConversation.values()) {
     if (signal?.aborted) break
-    const conversation = await ChatConversation.findById(replies[0]!.conversationId, { name: 1, email: 1, visitorSeenAt: 1 }).lean()
+    const conversation = await ChatConversation.findById(replies[0]!.conversationId, {
+      name: 1,
+      email: 1,
+      emailConfirmedAt: 1,
+      visitorSeenAt: 1,
+    }).lean()
     // Seen live: a stream of the visitor's was open (opened, a heartbeat, closed) after the reply.
     const seenAt = conversation?.visitorSeenAt?.getTime() ?? 0
     const seen = replies.filter((reply) => reply.at.getTime() <= seenAt)
     const unseen = replies.filter((reply) => reply.at.getTime() > seenAt)
     outcome.seen += await settle(seen, 'seen')
     if (unseen.length === 0) continue
-    if (!conversation?.email) {
+    // No address, or one its visitor has not confirmed (it may be anyone's): nothing is mailed.
+    // Confirming puts recent replies back (chat/email-confirmation.server.ts).
+    if (!conversation?.email || !conversation.emailConfirmedAt) {
       outcome.unreachable += await settle(unseen, 'unreachable')
       continue
     }

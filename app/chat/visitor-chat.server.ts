@@ -20,6 +20,10 @@ export async function visitorChat(request: Request): Promise<VisitorChat> {
     messages: messages.map(messageView),
     ...availability,
     contactKnown: Boolean(conversation.name && conversation.email),
+    emailConfirmation:
+      conversation.email && !conversation.emailConfirmedAt
+        ? { email: conversation.email, sent: Boolean(conversation.emailConfirmationSentAt) }
+        : null,
     lastEventId: messages.at(-1)?.seq ?? 0,
     conversationId: String(conversation._id),
   }

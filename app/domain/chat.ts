@@ -14,7 +14,22 @@ export type ChatMessage = {
 
 /** GET /api/chat/messages: the visitor's transcript and whether someone is there to answer. */
 export type ChatAvailability = { online: boolean; nextReplyBy?: string }
-export type VisitorTranscript = ChatAvailability & { messages: ChatMessage[]; contactKnown: boolean; lastEventId: number }
+export type VisitorTranscript = ChatAvailability & {
+  messages: ChatMessage[]
+  contactKnown: boolean
+  lastEventId: number
+  /** The address given in the chat while it is not confirmed: whether its confirmation link went out. */
+  emailConfirmation?: EmailConfirmation | null
+}
+
+export type EmailConfirmation = { email: string; sent: boolean }
+
+/** The line the chat shows while the visitor's address waits for confirmation. */
+export function emailConfirmationText({ email, sent }: EmailConfirmation) {
+  return sent
+    ? `We have e-mailed a link to ${email} to confirm your address. Until you confirm it, we answer here only.`
+    : `Your address ${email} is not confirmed, so we answer here only: we could not send another confirmation link just now.`
+}
 
 export const WELCOME_MESSAGE: ChatMessage = {
   id: 'welcome',

@@ -6,9 +6,13 @@ export function isCheckoutPath(pathname: string) {
   return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
 
-/** The staff console (/admin and below): its own chrome, none of the public header, footer or chat. */
+/**
+ * The staff console (/admin and below): its own chrome, none of the public header, footer or chat.
+ * Without regard to case, as the router matches it (`/ADMIN/orders` is the orders page).
+ */
 export function isStaffPath(pathname: string) {
-  return pathname === '/admin' || pathname.startsWith('/admin/')
+  const path = pathname.toLowerCase()
+  return path === '/admin' || path.startsWith('/admin/')
 }
 
 /**

@@ -25,6 +25,26 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/checkout', search)).toBe(`/checkout${search}`)
   })
 
+  it('L3: keys checkout only by values its own links write, each once', () => {
+    expect(pageCacheKey('/checkout', '?plan=3&microsoft365=e3&ms365_users=1000&cloud_backup=false')).not.toBeNull()
+    for (const search of [
+      '?plan=zzab',
+      '?plan=0',
+      '?plan=0002',
+      '?plan=2&plan=3',
+      '?ms365_users=99999999',
+      '?ms365_users=1001',
+      '?ms365_users=0',
+      '?ms365_users=07',
+      '?ms365_users=',
+      '?microsoft365=e5',
+      '?cloud_backup=yes',
+    ])
+      expect(pageCacheKey('/checkout', search), search).toBeNull()
+    expect(pageCacheKey('/checkout/0123', '')).toBeNull()
+    expect(pageCacheKey('/checkout.data', '?ms365_users=99999999&_routes=routes%2Fcheckout')).toBeNull()
+  })
+
   it('keys a page that reads no query, linked with campaign parameters, as the page without them', () => {
     expect(pageCacheKey('/', '?utm_source=forum')).toBe('/')
     expect(pageCacheKey('/news/ftc-safeguards-rule', '?utm_source=newsletter&utm_medium=email&utm_campaign=nov&fbclid=IwAR0x')).toBe(

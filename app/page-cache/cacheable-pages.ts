@@ -1,4 +1,5 @@
 import { CHECKOUT_QUERY_PARAMS } from '#app/domain/checkout-choices'
+import { isMs365OptionId, isValidUserCount } from '#app/domain/pricing'
 import { publicPagePaths } from '#app/catalogue/public-pages'
 import { isDataRequestPath } from '#app/lib/http/request-context'
 
@@ -16,8 +17,37 @@ const NO_QUERY: readonly string[] = []
 // query in its links, so there they stay a query it does not know.
 const CAMPAIGN_PARAMETER = /^(?:utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi)$/
 
+// Checkout's values as its own links spell them. Any other value (an unknown option, a seat count
+// out of range, a plan id with a leading zero, a repeated parameter) makes a page of its own for
+// each spelling, so it is rendered for its request and never kept: a stranger's made-up URLs
+// cannot fill the cache and push real pages out. A plan id of the right shape that no plan has is
+// refused by the page itself (its loader answers no-store).
+const CHECKOUT_VALUES: Record<string, (value: string) => boolean> = {
+  plan: (value) => PLAN_ID.test(value),
+  microsoft365: isMs365OptionId,
+  ms365_users: (value) => /^[1-9]\d{0,3}$/.test(value) && isValidUserCount(Number(value)),
+  cloud_backup: (value) => value === 'true' || value === 'false',
+}
+const PLAN_ID = /^[1-9]\d{0,8}$/
+
+function isCheckoutPage(path: string) {
+  return path === '/checkout' || (path.startsWith('/checkout/') && PLAN_ID.test(path.slice('/checkout/'.length)))
+}
+
+/** True when every checkout parameter appears at most once with a value its links would write. */
+function hasCanonicalCheckoutValues(params: URLSearchParams) {
+  const seen = new Set<string>()
+  for (const [name, value] of params) {
+    const valid = CHECKOUT_VALUES[name]
+    if (!valid) continue
+    if (seen.has(name) || !valid(value)) return false
+    seen.add(name)
+  }
+  return true
+}
+
 function queryParamsFor(path: string): readonly string[] | null {
-  if (path === '/checkout' || /^\/checkout\/\d{1,9}$/.test(path)) return CHECKOUT_QUERY_PARAMS
+  if (isCheckoutPage(path)) return CHECKOUT_QUERY_PARAMS
   if (path === '/sitemap.xml' || path === '/robots.txt') return NO_QUERY
   if (path === '/api/plans' || path === '/api/services' || path === '/api/solutions') return NO_QUERY
   if (publicPages.has(path)) return NO_QUERY
@@ -52,6 +82,7 @@ export function pageCacheKey(path: string, search: string): string | null {
   if (!known) return null
   if (!search || search === '?') return path
   const params = new URLSearchParams(search)
+  if (known === CHECKOUT_QUERY_PARAMS && !hasCanonicalCheckoutValues(params)) return null
   let campaign = false
   for (const name of params.keys()) {
     if (known === NO_QUERY && CAMPAIGN_PARAMETER.test(name)) campaign = true

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import express from 'express'
 import { afterAll, describe, expect, it } from 'vitest'
+import { requestInfo } from '#app/lib/http/request-context'
 import { createPageCache, type RenderPage } from './page-cache.server'
 
 setFlagsFromString('--expose-gc')
@@ -30,10 +32,12 @@ async function serve(app: express.Express): Promise<Server> {
 /** A page of about 12 KB that differs with its query, as checkout's does; counts its renders. */
 function fakeRenderer({ status = 200, delayMs = 0 } = {}) {
   const calls: string[] = []
-  const render: RenderPage = async (request) => {
+  const render: RenderPage = async (request, context) => {
+    // As React Router does: the render's marker on every script it writes.
+    const marker = requestInfo(context).scriptMarker
     calls.push(new URL(request.url).pathname + new URL(request.url).search)
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    const body = `<!DOCTYPE html><html><body><h1>${request.url}</h1>${`<p>${request.url} Managed IT for Roswell.</p>`.repeat(150)}<script>hydrate()</script></body></html>`
+    const body = `<!DOCTYPE html><html><body><h1>${request.url}</h1>${`<p>${request.url} Managed IT for Roswell.</p>`.repeat(150)}<script nonce="${marker}">hydrate()</script></body></html>`
     return new Response(body, { status: renderer.status, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
   }
   const renderer = { render, calls, status }
@@ -79,7 +83,9 @@ describe('the page cache', () => {
     for (let batch = 0; batch < 10_000; batch += 50) {
       await Promise.all(
         Array.from({ length: 50 }, async (_, i) => {
-          const response = await fetch(`${url}/checkout?plan=2&ms365_users=${batch + i}`)
+          // Distinct keys of checkout's own values: plans 1 to 10, each with 1 to 1,000 seats.
+          const n = batch + i
+          const response = await fetch(`${url}/checkout/${1 + Math.floor(n / 1000)}?ms365_users=${1 + (n % 1000)}`)
           expect(response.status).toBe(200)
           await response.arrayBuffer()
         }),
@@ -143,6 +149,23 @@ describe('the page cache', () => {
     const csp = (await fetch(`${url}/news`)).headers.get('content-security-policy')
     expect(csp).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'$/)
     expect(csp).not.toContain('nonce')
+  })
+
+  it('L2: a cached page allows the scripts its render emitted, not one that came in with its content', async () => {
+    const render: RenderPage = async (_request, context) => {
+      const marker = requestInfo(context).scriptMarker
+      const article = '<p>Hello</p><script>steal(document.cookie)</script>'
+      const html = `<!DOCTYPE html><html><body>${article}<script nonce="${marker}">hydrate()</script></body></html>`
+      return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+    }
+    const { app } = appWith({ render })
+    const url = await start(app)
+    const page = await fetch(`${url}/news`)
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    expect(page.headers.get('content-security-policy')).toBe(`script-src 'self' ${hash('hydrate()')}`)
+    const html = await page.text()
+    expect(html).toContain('<script>hydrate()</script>')
+    expect(html).not.toContain('nonce')
   })
 
   it('lets personal requests and unknown queries through to React Router', async () => {

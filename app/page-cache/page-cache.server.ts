@@ -4,9 +4,9 @@ import { isDatabaseAnswering, onContentChanged } from '#app/catalogue/content-ve
 import { INCOMPLETE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 import { contextFor } from '#app/lib/http/request-context'
 import { currentRequestScope, labelRoute } from '#app/lib/observability/request-scope.server'
-import { cspWithScriptHashes } from '#app/server/security-headers.server'
+import { cspWithScriptHashes, isStaffPath } from '#app/server/security-headers.server'
 import { carriesCookie, pageCacheKey } from './cacheable-pages'
-import { inlineScriptHashes } from './inline-script-hashes.server'
+import { emittedScriptHashes, freshScriptMarker } from './inline-script-hashes.server'
 import { chooseEncoding, makeEntry, type PageEntry, PageStore } from './page-store.server'
 
 /**
@@ -65,15 +65,17 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
   async function renderAnonymously(key: string, req: Request, res: Response): Promise<Rendered> {
     const generation = store.generation
     const url = new URL(key, siteUrl)
+    const scriptMarker = freshScriptMarker()
     const context = contextFor({
       cspNonce: undefined,
+      scriptMarker,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       requestId: res.locals.requestId as string,
     })
     const response = await render(new globalThis.Request(url), context)
     // React Router names the route it matched (entry.server's instrumentation); hits reuse the name.
     const route = currentRequestScope()?.route
-    const body = Buffer.from(await response.arrayBuffer())
+    let body = Buffer.from(await response.arrayBuffer())
     // The render's Cache-Control decides: a page that may not be stored (a list that failed to
     // load answers no-store) is answered as rendered, and a stored copy stands in for it.
     const cacheControl = response.headers.get('cache-control')
@@ -83,8 +85,13 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
     if (cacheControl === null) rendered.push(['cache-control', storable ? PUBLIC_PAGE_CACHE_CONTROL : INCOMPLETE_CACHE_CONTROL])
     const renderedNames = new Set(rendered.map(([name]) => name))
     const headers = [...headersSetSoFar(res).filter(([name]) => !renderedNames.has(name)), ...rendered]
-    const html = /^text\/html/i.test(response.headers.get('content-type') ?? '')
-    const csp = cspWithScriptHashes(res, html ? inlineScriptHashes(body.toString('utf8')) : [])
+    let scriptHashes: string[] = []
+    if (/^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+      const emitted = emittedScriptHashes(body.toString('utf8'), scriptMarker)
+      body = Buffer.from(emitted.html, 'utf8')
+      scriptHashes = emitted.hashes
+    }
+    const csp = cspWithScriptHashes(res, scriptHashes)
     const failed = response.status >= 500 || (response.status === 200 && !storable)
     if (!storable) return { status: response.status, headers, body, csp, failed, route }
     const entry = await makeEntry(key, body, headers, csp, route)
@@ -126,6 +133,8 @@ export function createPageCache({ render, siteUrl, maxBytes, ttlMs, bypassCookie
   /** The cache key of an anonymous GET or HEAD for a public page, or null when the request goes past the cache. */
   function cacheKeyOf(req: Request) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null
+    // Staff pages in any spelling the router accepts never reach the cache, listed or not.
+    if (isStaffPath(req.path)) return null
     const queryAt = req.originalUrl.indexOf('?')
     const key = pageCacheKey(req.path, queryAt === -1 ? '' : req.originalUrl.slice(queryAt))
     return key && !carriesCookie(req.headers.cookie, personal) ? key : null

@@ -16,7 +16,7 @@ import { showToast } from '#app/components/ui/toaster'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
-import { CHAT_LIMITS, CHAT_TEXTS, WELCOME_MESSAGE } from '#app/domain/chat'
+import { CHAT_LIMITS, CHAT_TEXTS, emailConfirmationText, WELCOME_MESSAGE } from '#app/domain/chat'
 import { pageMeta } from '#app/domain/seo'
 import { availabilityText } from '#app/domain/support-hours'
 import { CHAT_RATE_LIMIT } from '#app/chat/limits.server'
@@ -181,6 +181,11 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
         ))}
         <span id="latest" />
       </div>
+      {chat.emailConfirmation ? (
+        <p role="status" className="mt-3 text-sm text-slate-600" data-testid="email-confirmation">
+          {emailConfirmationText(chat.emailConfirmation)}
+        </p>
+      ) : null}
 
       <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="send" />

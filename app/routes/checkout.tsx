@@ -1,6 +1,6 @@
 import { assertSameOrigin, safeRedirectPath } from '#app/lib/http/same-origin.server'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
-import { listHeaders, loaderCacheControl } from '#app/lib/http/cache-control'
+import { INCOMPLETE_CACHE_CONTROL, listHeaders, loaderCacheControl } from '#app/lib/http/cache-control'
 import { requestInfo } from '#app/lib/http/request-context'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { useCallback, useEffect, useState } from 'react'
@@ -83,10 +83,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const retiredPlan = askedFor && plans.ok && !offered ? await findHiddenPlanName(askedFor) : null
   // Without Stripe keys the payment step becomes "Request this plan" (an enquiry) and a call.
   const cardPayments = isCardPaymentConfigured()
-  return data(
-    { siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), cardPayments, retiredPlan },
-    { headers: listHeaders(plans) },
-  )
+  // A plan id no offered plan has is a page anyone can make up by the thousand: never kept.
+  const headers = askedFor && plans.ok && !offered ? { 'Cache-Control': INCOMPLETE_CACHE_CONTROL } : listHeaders(plans)
+  return data({ siteUrl: getEnv().SITE_URL, plans, publishableKey: stripePublishableKey(), cardPayments, retiredPlan }, { headers })
 }
 
 export const headers = loaderCacheControl

@@ -95,20 +95,37 @@ export function permissionsPolicy({ stripe }: { stripe: boolean }) {
 }
 
 /**
+ * A path as React Router matches it against the route table: percent-decoded segment by segment
+ * and compared without regard to case (`/ADMIN/orders` and `/%61dmin/orders` are /admin/orders).
+ */
+export function routerPath(path: string) {
+  let decoded = path
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      // React Router leaves a malformed escape as it is; so does this.
+    }
+  }
+  return decoded.toLowerCase()
+}
+
+/**
  * The staff area and the data behind it: pages, their `.data` requests, sign-in, the set-password
- * link and the staff API.
+ * link and the staff API, matched as the router matches them (routerPath).
  * Their answers hold customers' personal data and must never be kept by a browser or proxy cache.
  */
 export function isStaffPath(path: string) {
+  const matched = routerPath(path)
   return (
-    path === '/admin' ||
-    path.startsWith('/admin/') ||
-    path.startsWith('/admin.') ||
-    path.startsWith('/admin-login') ||
-    path.startsWith('/set-password') ||
-    path.startsWith('/logout') ||
-    path.startsWith('/api/admin/') ||
-    path.startsWith('/api/orders/')
+    matched === '/admin' ||
+    matched.startsWith('/admin/') ||
+    matched.startsWith('/admin.') ||
+    matched.startsWith('/admin-login') ||
+    matched.startsWith('/set-password') ||
+    matched.startsWith('/logout') ||
+    matched.startsWith('/api/admin/') ||
+    matched.startsWith('/api/orders/')
   )
 }
 

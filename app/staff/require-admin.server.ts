@@ -25,7 +25,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   const admin = await findAdminSession(request)
   const url = new URL(request.url)
   if (!admin) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
-  const page = url.pathname.replace(/\.data$/, '')
+  const page = url.pathname.replace(/\.data$/, '').toLowerCase()
   if (page !== ACCOUNT_PAGE && (await mustEnrolTotp(admin))) throw redirect(`${ACCOUNT_PAGE}?totp=required`)
   return admin
 }

@@ -124,6 +124,8 @@ describe('personal data on request', () => {
 
     await visitorWrites({ message: 'Is anyone there? My number is 770.555.0142', name: 'Erin', email: 'ERIN.erase@example.com' })
     const conversation = (await ChatConversation.findOne({ name: 'Erin' }).lean())!
+    // As if she had followed the confirmation link: replies go only to a confirmed address.
+    await ChatConversation.updateOne({ _id: conversation._id }, { $set: { emailConfirmedAt: new Date() } })
     await staffReplies(String(conversation._id), 'We will call you back tomorrow morning.')
     // The reply was not seen live: it is e-mailed to the visitor, with a resume link.
     expect(await emailUnseenReplies(new Date(Date.now() + UNSEEN_REPLY_MS + 60_000))).toMatchObject({ emailed: 1 })

@@ -175,3 +175,33 @@ describe('L1: uploads', () => {
     expect(served.includes(Buffer.from('PhoneMaker'))).toBe(false)
   })
 })
+
+describe('L3: checkout URLs made up by the thousand', () => {
+  it('L3: answers hostile checkout URLs without keeping them, and still keeps the real ones', async () => {
+    for (const path of ['/checkout?plan=9123', '/checkout?plan=zzab', '/checkout?ms365_users=99999999', '/checkout/9123']) {
+      for (let i = 0; i < 2; i += 1) {
+        const page = await fetch(`${server.url}${path}`)
+        expect(page.status, path).toBe(200)
+        expect(page.headers.get('x-page-cache'), path).not.toBe('hit')
+        await page.arrayBuffer()
+      }
+    }
+    for (const path of ['/checkout?plan=2', '/checkout/2?microsoft365=business_standard&ms365_users=4&cloud_backup=true']) {
+      await (await fetch(`${server.url}${path}`)).arrayBuffer()
+      expect((await fetch(`${server.url}${path}`)).headers.get('x-page-cache'), path).toBe('hit')
+    }
+  })
+})
+
+describe('L4: staff paths in any spelling the router accepts', () => {
+  it('L4: /ADMIN/orders, /Admin and their data requests with a staff session answer private, no-store', async () => {
+    const cookie = await signInOverHttp(server.url)
+    for (const path of ['/ADMIN/orders', '/Admin', '/%61dmin/orders', '/ADMIN/orders.data', '/Api/Admin/orders']) {
+      const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers.get('cache-control'), path).toBe('private, no-store')
+      expect(answer.headers.get('x-page-cache'), path).toBeNull()
+      await answer.arrayBuffer()
+    }
+  })
+})

@@ -40,6 +40,7 @@ export default function SupportChat({ open, onOpenChange }: { open: boolean; onO
           onSubmit={submitDraft}
           onClose={() => onOpenChange(false)}
           messages={chat.messages}
+          emailConfirmation={chat.emailConfirmation}
           availability={chat.availability}
           connection={chat.connection}
           sending={chat.sending}

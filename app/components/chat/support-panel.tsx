@@ -1,6 +1,15 @@
 import { useEffect, useRef } from 'react'
 import { StatusButton } from '#app/components/ui/button'
-import { type ChatAvailability, CHAT_LIMITS, CHAT_TEXTS, type ChatMessage, isSendable, WELCOME_MESSAGE } from '#app/domain/chat'
+import {
+  type ChatAvailability,
+  CHAT_LIMITS,
+  CHAT_TEXTS,
+  type ChatMessage,
+  type EmailConfirmation,
+  emailConfirmationText,
+  isSendable,
+  WELCOME_MESSAGE,
+} from '#app/domain/chat'
 import { availabilityText } from '#app/domain/support-hours'
 import { ChatBubble } from './chat-bubble'
 import type { LiveConnection } from './use-live-revalidation'
@@ -13,6 +22,7 @@ export function SupportPanel({
   onSubmit,
   onClose,
   messages,
+  emailConfirmation = null,
   availability,
   connection,
   sending,
@@ -25,6 +35,8 @@ export function SupportPanel({
   onSubmit: () => void
   onClose: () => void
   messages: ChatMessage[]
+  /** The visitor's address while it waits for confirmation: a line under the transcript says so. */
+  emailConfirmation?: EmailConfirmation | null
   availability: ChatAvailability | null
   connection: LiveConnection
   sending: boolean
@@ -92,6 +104,11 @@ export function SupportPanel({
           </div>
         ) : null}
       </div>
+      {emailConfirmation ? (
+        <p role="status" className="border-t border-slate-200 bg-white px-4 py-2 text-xs text-slate-600" data-testid="email-confirmation">
+          {emailConfirmationText(emailConfirmation)}
+        </p>
+      ) : null}
       {failed ? (
         <div
           role="alert"

@@ -72,6 +72,7 @@ export function useSupportChat({ open }: { open: boolean }) {
     messages,
     availability: chat ? { online: chat.online, nextReplyBy: chat.nextReplyBy } : null,
     contactKnown,
+    emailConfirmation: chat?.emailConfirmation ?? null,
     connection,
     sending,
     failed,

@@ -27,6 +27,8 @@ export const BODY_LIMITS = {
   privacy: 2 * KB,
   /** The buyer's manage-subscription forms: an e-mail address, or nothing but the button. */
   manageSubscription: 2 * KB,
+  /** The chat's address confirmation: nothing but the button (the link is in the address). */
+  chatConfirmEmail: 1 * KB,
   /** A staff status change: a status and a payment id. */
   orderStatus: 2 * KB,
   /**
@@ -62,6 +64,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
     BODY_LIMITS.enquiry,
   ],
   [(path) => path === '/api/chat/page', BODY_LIMITS.chatPage],
+  [(path) => path === '/chat/confirm-email', BODY_LIMITS.chatConfirmEmail],
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
   [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],

@@ -8,6 +8,11 @@ export type RequestInfo = {
    * for the page cache: its CSP lists the hashes of its inline scripts instead (page-cache/).
    */
   cspNonce: string | undefined
+  /**
+   * For the page cache's renders only: written on every inline script in place of a nonce, so the
+   * cache hashes exactly the scripts the render emitted (page-cache/inline-script-hashes.server.ts).
+   */
+  scriptMarker?: string
   /** The visitor's address as Express sees it (honouring TRUST_PROXY), IPv6 by its /64; for rate limits only. */
   clientIp: string
   /** The request id (X-Request-Id): in every log line of this request and in its response header. */
@@ -15,6 +20,17 @@ export type RequestInfo = {
 }
 
 const requestInfoContext = createContext<RequestInfo>()
+const staffAnswerContext = createContext<{ staff: boolean }>({ staff: false })
+
+/** Marks this request's answer as the staff area's (its routes' middleware): kept by no cache. */
+export function markStaffAnswer(context: Pick<RouterContextProvider, 'set'>) {
+  context.set(staffAnswerContext, { staff: true })
+}
+
+/** True when the router matched a staff route for this request (markStaffAnswer). */
+export function isStaffAnswer(context: Pick<RouterContextProvider, 'get'>) {
+  return context.get(staffAnswerContext).staff
+}
 
 /** The context React Router passes to loaders, actions and entry.server (built by app/server/app.server.ts). */
 export function contextFor(info: RequestInfo) {

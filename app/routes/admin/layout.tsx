@@ -15,6 +15,7 @@ import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { type StaffShellData, StaffShell, TwoStepBanner } from '#app/components/staff/staff-shell'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
+import { markStaffAnswer } from '#app/lib/http/request-context'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/failure-messages'
 import type { Route } from './+types/layout'
 
@@ -23,6 +24,15 @@ import type { Route } from './+types/layout'
 // inside it ('Order not found', not the public 404 page with its redirect home). A new staff page
 // is a child of this route in app/routes.ts and starts with <StaffHeader>. Each page's loader and
 // action still start with requireAdmin: a layout's loader would not guard its children's data requests.
+
+// Every answer of the staff area (pages, their data requests, redirects) is kept by no cache,
+// however the path was spelled: the router matched this layout, so entry.server marks it private.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }, next) => {
+    markStaffAnswer(context)
+    return next()
+  },
+]
 
 export async function loader({ request }: Route.LoaderArgs): Promise<StaffShellData> {
   const admin = await requireAdmin(request)

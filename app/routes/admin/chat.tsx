@@ -119,11 +119,15 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
             ) : (
               <Form key={staffMessages} method="post" action={`${base}/reply`} className="mt-3 space-y-3 print:hidden">
                 {savedReplies.length > 0 ? (
-                  <label className="block text-sm font-medium text-slate-700">
-                    Saved reply
+                  <div>
+                    <label htmlFor="saved-reply-choice" className="block text-sm font-medium text-slate-700">
+                      Saved reply
+                    </label>
                     <select
+                      id="saved-reply-choice"
                       name="savedReply"
                       defaultValue=""
+                      aria-describedby="saved-reply-hint"
                       className={CONTROL_CLASS}
                       onChange={(event) => {
                         const chosen = savedReplies.find((reply) => reply.id === event.currentTarget.value)
@@ -140,10 +144,10 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
                         </option>
                       ))}
                     </select>
-                    <span className="mt-1 block text-xs font-normal text-slate-500">
+                    <p id="saved-reply-hint" className="mt-1 text-xs text-slate-500">
                       Fills the reply box to edit; sent as it is when the box is left empty.
-                    </span>
-                  </label>
+                    </p>
+                  </div>
                 ) : null}
                 <label htmlFor="reply-text" className="block text-sm font-medium text-slate-700">
                   Your reply

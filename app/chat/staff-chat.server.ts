@@ -68,11 +68,18 @@ async function replySignature(staff: SignedInAdmin): Promise<string> {
  * Each conversation's last visitor message: the numbers of the visitors' messages first (no text;
  * FerretDB has no $max accumulator), then the one message of each.
  */
-async function lastVisitorMessages(conversations: ConversationRecord[]) {
+async function lastVisitorMessages(conversations: ConversationRecord[], last: Map<string, StoredMessage>) {
   const found = new Map<string, StoredMessage>()
-  if (conversations.length === 0) return found
+  // Where the last message is the visitor's (the usual case while someone waits), it is the one.
+  const searched: ConversationRecord[] = []
+  for (const conversation of conversations) {
+    const lastMessage = last.get(String(conversation._id))
+    if (lastMessage?.from === 'visitor') found.set(String(conversation._id), lastMessage)
+    else if (lastMessage) searched.push(conversation)
+  }
+  if (searched.length === 0) return found
   const numbers = await ConversationMessage.find(
-    { conversationId: { $in: conversations.map((conversation) => conversation._id) }, from: 'visitor' },
+    { conversationId: { $in: searched.map((conversation) => conversation._id) }, from: 'visitor' },
     { conversationId: 1, seq: 1 },
   ).lean<{ conversationId: Types.ObjectId; seq: number }[]>()
   const newest = new Map<string, { conversationId: Types.ObjectId; seq: number }>()
@@ -99,12 +106,12 @@ async function staffNames(ids: string[]) {
 /** What a list shows of each conversation, in the order given. */
 async function summaries(conversations: ConversationRecord[]): Promise<ConversationSummary[]> {
   const pages = [...new Set(conversations.flatMap((conversation) => (conversation.currentPage ? [conversation.currentPage] : [])))]
-  const [{ unread, last }, visitorLast, titles, names] = await Promise.all([
+  const [{ unread, last }, titles, names] = await Promise.all([
     unreadAndLast(conversations),
-    lastVisitorMessages(conversations),
     titlesFor(pages),
     staffNames(conversations.flatMap((conversation) => (conversation.assigneeId ? [conversation.assigneeId] : []))),
   ])
+  const visitorLast = await lastVisitorMessages(conversations, last)
   return conversations.map((conversation) => {
     const id = String(conversation._id)
     const lastMessage = last.get(id)

@@ -17,7 +17,7 @@ export const TOP_SOURCES = 10
 const PAID = { $or: [{ status: { $in: ['paid', 'past_due'] } }, { 'invoices.status': 'paid' }] }
 
 /** Page titles for staff: fixed pages by path, articles and plans from the database. */
-async function titlesFor(paths: string[]): Promise<Map<string, string>> {
+export async function titlesFor(paths: string[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>()
   const slugs: string[] = []
   const planIds: number[] = []

@@ -25,6 +25,8 @@ const chatConversationSchema = new Schema(
     lastSeq: { type: Number, required: true, default: 0 },
     /** The highest message number staff have seen: later visitor messages are unread. */
     staffReadSeq: { type: Number, required: true, default: 0 },
+    /** The staff account answering it (staff inbox), if any. */
+    assigneeId: { type: String },
     /** Last time an event stream of the visitor was open (opened, a heartbeat, closed), on any instance. */
     visitorSeenAt: { type: Date },
     /** Messages of the first version, embedded; moved into ConversationMessage at start-up. */

@@ -162,6 +162,7 @@ export type ConversationRecord = {
   status: 'open' | 'closed'
   currentPage?: string | null
   staffReadSeq: number
+  assigneeId?: string | null
   lastSeq: number
   visitorSeenAt?: Date | null
   createdAt: Date
@@ -177,6 +178,7 @@ const CONVERSATION_FIELDS = {
   status: 1,
   currentPage: 1,
   staffReadSeq: 1,
+  assigneeId: 1,
   lastSeq: 1,
   visitorSeenAt: 1,
   createdAt: 1,

@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   'csv-export',
   'privacy',
   'enquiry',
+  'chat',
 ] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
@@ -24,6 +25,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'csv-export': 'CSV export',
   privacy: 'Personal data',
   enquiry: 'Enquiry',
+  chat: 'Chat',
 }
 
 export function isAuditKind(value: unknown): value is AuditKind {

@@ -30,7 +30,7 @@ test('a visitor writes, staff see it live and answer, and the visitor sees the a
   const row = staff.page.getByRole('listitem').filter({ hasText: name })
   await expect(row).toContainText('1 unread')
   await expect(row).toContainText('riley@dealer.example')
-  await expect(row).toContainText('on /news')
+  await expect(row).toContainText('on News and Insights')
   await expect(staff.page).toHaveTitle(/^\(\d+\) Chats/)
   await row.getByRole('link').click()
   await expect(staff.page.getByRole('list', { name: 'Transcript' })).toContainText('Is the <b>VPN</b> down for everyone?')
@@ -46,7 +46,7 @@ test('a visitor writes, staff see it live and answer, and the visitor sees the a
   const reply = panel.getByRole('log').locator('[data-from="staff"]')
   await expect(reply).toContainText('Only for your office. Restarting it now.', { timeout: 2000 })
   expect(Date.now() - sentAt).toBeLessThan(2000)
-  await expect(reply).toContainText(STAFF.username)
+  await expect(reply).toContainText(STAFF.displayName)
 
   // The visitor writes again: it reaches the open conversation live.
   await panel.getByLabel('Your message').fill('Thanks, it works again.')

@@ -60,7 +60,7 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
       path === '/api/contact' ||
       path === '/api/teams-chat' ||
       path === '/chat' ||
-      /^\/(api\/)?admin\/chats\/[^/]+(\/messages)?$/.test(path),
+      /^\/(api\/)?admin\/chats\/[^/]+(\/messages|\/reply|\/saved-replies)?$/.test(path),
     BODY_LIMITS.enquiry,
   ],
   [(path) => path === '/api/chat/page', BODY_LIMITS.chatPage],

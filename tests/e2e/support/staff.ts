@@ -59,6 +59,12 @@ export async function signedInPage(
   staffSession ??= (async () => {
     const context = await newStaffContext(browser)
     await signIn(await context.newPage())
+    // Staff answer chats under a display name (the inbox asks for one before a first reply).
+    await (
+      await e2eDatabase()
+    )
+      .collection('users')
+      .updateOne({ username: STAFF.username, name: { $in: ['', null] } }, { $set: { name: STAFF.displayName } })
     const state = await context.storageState()
     await context.close()
     return state

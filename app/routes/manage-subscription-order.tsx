@@ -126,7 +126,7 @@ export default function ManageSubscriptionOrder({ loaderData, actionData }: Rout
           Ask for a new link
         </Link>{' '}
         or call us at{' '}
-        <a className="font-medium text-brand-700 underline" href={BUSINESS.phone.href}>
+        <a className="font-medium whitespace-nowrap text-brand-700 underline" href={BUSINESS.phone.href}>
           {BUSINESS.phone.display}
         </a>
         .

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Locator, Page, Route } from '@playwright/test'
 import mongoose from 'mongoose'
 import { paidFirstInvoice, sendStripeEvent, stripeEvent } from '../support/stripe-events'
@@ -252,3 +255,116 @@ test('an address without a subscription gets the same answer, and nothing is sen
   expect(await db.collection('outboxmessages').countDocuments({ 'payload.to': email })).toBe(0)
   await context.close()
 })
+
+/** Where the run may save the docs' screenshots (SUBSCRIPTION_SHOTS=docs/images). */
+const SHOTS = process.env.SUBSCRIPTION_SHOTS
+const SIZES = [
+  { name: '390', width: 390, height: 844 },
+  { name: '1366', width: 1366, height: 900 },
+]
+
+const MANAGE_LINK = /https?:\/\/\S+\/manage-subscription\/[0-9a-f]{24}\?expires=\d+&signature=[\w-]+/
+
+/**
+ * A manage link signed as the server signs it (app/orders/manage-link.server.ts), with the e2e
+ * server's secret: SESSION_SECRET if set, else the one it keeps beside the local database.
+ */
+function signedManageLink(orderId: string, expires: number) {
+  const secret = process.env.SESSION_SECRET?.split(',')[0] ?? readFileSync('.data/session-secret', 'utf8').trim()
+  const signature = createHmac('sha256', secret).update(`manage-subscription:v1:${orderId}:${expires}`).digest('base64url')
+  return `${SITE}/manage-subscription/${orderId}?expires=${expires}&signature=${signature}`
+}
+
+/** A paid order of Professional with Business Premium and backup for 12 users, and its confirmation e-mail. */
+async function paidOrderWithMail(email: string) {
+  const db = await e2eDatabase()
+  const tag = uniqueLabel('shots')
+  const amount = 599 + 12 * 22 + 12 * 4.95
+  const { insertedId } = await db.collection('orders').insertOne({
+    name: 'Jordan Whitfield',
+    email,
+    phone: '770-555-0188',
+    planId: 2,
+    paymentMethod: 'credit_card',
+    ms365Option: 'business_premium',
+    ms365Users: 12,
+    includeCloudBackup: true,
+    status: 'pending',
+    amount,
+    stripeCustomerId: `cus_${tag}`,
+    stripeSubscriptionId: `sub_${tag}`,
+    subscription: null,
+    invoices: [],
+    appliedEventIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  })
+  const orderId = String(insertedId)
+  const paid = stripeEvent('invoice.paid', paidFirstInvoice({ orderId, subscription: `sub_${tag}`, cents: Math.round(amount * 100) }))
+  expect((await sendStripeEvent(SITE, WEBHOOK_SECRET, paid)).status).toBe(200)
+  return { orderId, mail: await mailIn(`order-paid:${orderId}`, email) }
+}
+
+/** No serious accessibility problem (axe) and nothing off the side of the screen. */
+async function expectReadable(page: Page, { axe }: { axe: boolean }) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(wide, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0)
+  if (!axe) return
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+for (const size of SIZES) {
+  test(`the buyer’s e-mail and pages at ${size.name} px: the link, a tampered and an expired one, and asking for a new one`, async ({
+    browser,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(90_000)
+    // The bad links answer 400 and 410, as they should.
+    allowConsoleErrors(/status of 400/, /status of 410/)
+    const email = `${uniqueLabel('jordan')}@example.com`
+    const { orderId, mail } = await paidOrderWithMail(email)
+    const { context } = await buyerContext(browser)
+    const page = await context.newPage()
+    await page.setViewportSize(size)
+    // axe once, at the phone's size; the layout at both.
+    const axe = size.width < 500
+    // The e-mail whole; a page as the screen shows it (the card, not the site's footer).
+    const shot = (name: string) =>
+      SHOTS ? page.screenshot({ path: `${SHOTS}/subscriptions-${name}-${size.name}.png`, fullPage: name === 'email' }) : null
+
+    await page.setContent(mail.html)
+    await expect(page.getByRole('link', { name: 'Manage your subscription' })).toBeVisible()
+    await shot('email')
+
+    const link = MANAGE_LINK.exec(mail.text)![0]
+    await page.goto(link)
+    await expect(page.getByRole('button', { name: 'Open the billing portal' })).toBeVisible()
+    await expectReadable(page, { axe })
+    await shot('link')
+
+    const tampered = new URL(link)
+    tampered.searchParams.set('signature', `${'A'.repeat(42)}B`)
+    expect((await page.goto(tampered.href))?.status()).toBe(400)
+    await expect(page.getByRole('alert')).toHaveText('This link is not valid. Ask for a new one below.')
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0)
+    await expectReadable(page, { axe })
+    await shot('link-tampered')
+
+    const expired = signedManageLink(orderId, Math.floor(Date.now() / 1000) - 60)
+    expect((await page.goto(expired))?.status()).toBe(410)
+    await expect(page.getByRole('alert')).toHaveText('This link has expired. Ask for a new one below: it takes a minute.')
+    await expectReadable(page, { axe })
+    await shot('link-expired')
+
+    await page.getByRole('link', { name: 'Ask for a new link' }).click()
+    await expect(page.getByLabel('E-mail address you ordered with')).toBeVisible()
+    await expectReadable(page, { axe })
+    await shot('request')
+    await askForLinks(page, email)
+    await expectReadable(page, { axe })
+    await shot('request-sent')
+    await context.close()
+  })
+}

@@ -128,6 +128,8 @@ async function payInTheModal(modal: Locator, email: string) {
 }
 
 test('a buyer pays, is e-mailed the plan with a manage link, and the link opens Stripe’s portal', async ({ browser }) => {
+  // The whole journey, on a machine other test runs share.
+  test.setTimeout(60_000)
   const email = `${uniqueLabel('dana')}@example.com`
   const portalUrl = await stripeMockPortalUrl()
   const { context, portal } = await buyerContext(browser)
@@ -205,6 +207,7 @@ async function withoutJavaScript(browser: Browser): Promise<{ context: BrowserCo
 }
 
 test('without JavaScript: hosted checkout, the e-mail, the manage page and a fresh link by e-mail', async ({ browser }) => {
+  test.setTimeout(60_000)
   const email = `${uniqueLabel('noscript')}@example.com`
   const portalUrl = await stripeMockPortalUrl()
   const { context, page, portal } = await withoutJavaScript(browser)

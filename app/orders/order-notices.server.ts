@@ -51,10 +51,50 @@ const CONTACT_LINES = [
   BUSINESS.hours.weekdays,
 ]
 
+const FONT = 'font-family:Arial,Helvetica,sans-serif'
+const PARAGRAPH = 'margin:0 0 16px'
+
+/**
+ * A buyer's e-mail in HTML: the company's name over a white card at most 600 px wide, in tables and
+ * inline styles, as mail clients (Outlook, Gmail, phones) render them alike.
+ */
+function buyerEmailHtml(title: string, content: string[]) {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f1f5f9;${FONT};color:#0f172a">`,
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 12px">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">',
+    `<tr><td style="padding:18px 24px;border-bottom:1px solid #e2e8f0;${FONT};font-size:18px;font-weight:700;color:#1e3a8a">${escapeHtml(BUSINESS.name)}</td></tr>`,
+    `<tr><td style="padding:24px;${FONT};font-size:16px;line-height:1.5;color:#0f172a">${content.join('')}</td></tr>`,
+    '</table>',
+    `<p style="margin:16px 0 0;${FONT};font-size:12px;line-height:1.5;color:#64748b">${escapeHtml([BUSINESS.name, ...ADDRESS_LINES].join(' · '))}</p>`,
+    '</td></tr></table></body></html>',
+  ].join('')
+}
+
+function buttonHtml(href: string, label: string) {
+  return `<p style="margin:24px 0 8px"><a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:700">${escapeHtml(label)}</a></p>`
+}
+
+/** How to reach the office, with the phone and e-mail as links. */
+function contactHtml() {
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color:#1d4ed8">${escapeHtml(text)}</a>`
+  return [
+    `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:14px;line-height:1.6;color:#334155">`,
+    `Questions? We are here to help.<br>`,
+    `Call ${link(BUSINESS.phone.href, BUSINESS.phone.display)} or write to ${link(`mailto:${BUSINESS.email}`, BUSINESS.email)}<br>`,
+    `${escapeHtml(BUSINESS.hours.weekdays)}</p>`,
+  ].join('')
+}
+
 /** The buyer's confirmation: what they bought, what it costs, and the link to manage it. */
 export function buyerConfirmation(order: NoticeOrder & { email: string }, manageUrl: string): MailPayload {
   const facts = orderFacts(order)
   const greeting = order.name ? `Hello ${oneLine(order.name)},` : 'Hello,'
+  // Where a buyer asks for a fresh link when this one has expired.
+  const requestUrl = new URL('/manage-subscription', manageUrl).href
   const text = [
     greeting,
     '',
@@ -64,7 +104,7 @@ export function buyerConfirmation(order: NoticeOrder & { email: string }, manage
     '',
     `Manage your subscription (update your card, see invoices, change users or cancel):`,
     manageUrl,
-    `This link works for ${MANAGE_LINK_DAYS} days. For a new one, enter your e-mail address at the same page.`,
+    `This link works for ${MANAGE_LINK_DAYS} days. For a new one, enter your e-mail address at ${requestUrl}`,
     '',
     'Questions? We are here to help:',
     ...CONTACT_LINES,
@@ -74,21 +114,21 @@ export function buyerConfirmation(order: NoticeOrder & { email: string }, manage
   const rows = facts
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="top" style="padding:8px 16px 8px 0;border-top:1px solid #e2e8f0;font-weight:700;font-size:15px;width:40%">${escapeHtml(label)}</th><td valign="top" style="padding:8px 0;border-top:1px solid #e2e8f0;font-size:15px">${escapeHtml(value)}</td></tr>`,
     )
     .join('')
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>Thank you for your order with ${escapeHtml(BUSINESS.name)}. Your first payment has been received and your subscription is active.</p>`,
-    `<table role="presentation" style="border-collapse:collapse">${rows}</table>`,
-    `<p><a href="${escapeHtml(manageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">Manage your subscription</a></p>`,
-    `<p style="font-size:14px;color:#475569">Update your card, see invoices, change the number of users or cancel. This link works for ${MANAGE_LINK_DAYS} days; for a new one, enter your e-mail address on the same page.</p>`,
-    `<p>Questions? We are here to help:<br>${CONTACT_LINES.map(escapeHtml).join('<br>')}</p>`,
-    `<p style="font-size:12px;color:#64748b">Order reference: ${escapeHtml(order.id)}</p>`,
-    '</body></html>',
-  ].join('')
-  return { to: order.email, subject: `Your ${oneLine(order.planName)} plan with ${BUSINESS.name} is active`, text, html }
+  const subject = `Your ${oneLine(order.planName)} plan with ${BUSINESS.name} is active`
+  const html = buyerEmailHtml(subject, [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Your subscription is active</h1>`,
+    `<p style="${PARAGRAPH}">${escapeHtml(greeting)}</p>`,
+    `<p style="${PARAGRAPH}">Thank you for your order with ${escapeHtml(BUSINESS.name)}. Your first payment has been received and your subscription is active.</p>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border-bottom:1px solid #e2e8f0">${rows}</table>`,
+    buttonHtml(manageUrl, 'Manage your subscription'),
+    `<p style="margin:0;font-size:14px;line-height:1.5;color:#475569">Update your card, see invoices, change the number of users or cancel. This link works for ${MANAGE_LINK_DAYS} days; for a new one, enter your e-mail address at <a href="${escapeHtml(requestUrl)}" style="color:#1d4ed8">${escapeHtml(requestUrl.replace(/^https?:\/\//, ''))}</a>.</p>`,
+    contactHtml(),
+    `<p style="margin:16px 0 0;font-size:12px;color:#64748b">Order reference: ${escapeHtml(order.id)}</p>`,
+  ])
+  return { to: order.email, subject, text, html }
 }
 
 function buyerLines(order: NoticeOrder) {
@@ -169,13 +209,13 @@ export function manageLinksMail(to: string, name: string | null, links: Array<{ 
     '',
     ...CONTACT_LINES,
   ].join('\n')
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">',
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
-    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">Manage your ${escapeHtml(link.planName)} plan</a></p>`),
-    `<p style="font-size:14px;color:#475569">Each link works for ${MANAGE_LINK_DAYS} days. If you did not ask for this, you can ignore this e-mail.</p>`,
-    `<p>${CONTACT_LINES.map(escapeHtml).join('<br>')}</p>`,
-    '</body></html>',
-  ].join('')
-  return { to, subject: `Manage your subscription with ${BUSINESS.name}`, text, html }
+  const subject = `Manage your subscription with ${BUSINESS.name}`
+  const html = buyerEmailHtml(subject, [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Manage your subscription</h1>`,
+    `<p style="${PARAGRAPH}">${escapeHtml(greeting)}</p><p style="${PARAGRAPH}">${escapeHtml(intro)}</p>`,
+    ...links.map((link) => buttonHtml(link.url, `Manage your ${link.planName} plan`)),
+    `<p style="margin:16px 0 0;font-size:14px;line-height:1.5;color:#475569">Each link works for ${MANAGE_LINK_DAYS} days. If you did not ask for this, you can ignore this e-mail.</p>`,
+    contactHtml(),
+  ])
+  return { to, subject, text, html }
 }

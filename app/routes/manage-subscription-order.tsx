@@ -32,7 +32,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has('Retry-After') || actionHeaders.has('Cache-Control') ? actionHeaders : loaderHeaders
 
-const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
+// The signed link is in the address: no other site (Stripe's portal included) gets it as a Referer.
+// Not no-referrer: with it, browsers send the button's POST with `Origin: null`, refused as cross-site.
+const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' }
 
 export const LINK_MESSAGES: Record<Exclude<ManageLinkCheck, { valid: true }>['reason'] | 'no-order', string> = {
   malformed: 'This link is incomplete. Copy the whole link from the e-mail, or ask for a new one below.',
@@ -124,7 +126,7 @@ export default function ManageSubscriptionOrder({ loaderData, actionData }: Rout
           Ask for a new link
         </Link>{' '}
         or call us at{' '}
-        <a className="font-medium text-brand-700 underline" href={BUSINESS.phone.href}>
+        <a className="font-medium whitespace-nowrap text-brand-700 underline" href={BUSINESS.phone.href}>
           {BUSINESS.phone.display}
         </a>
         .

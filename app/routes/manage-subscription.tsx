@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   return {
     result: submission.reply({ resetForm: true }),
-    sent: `If that address has a subscription with us, we have sent it a link to manage it. The link works for ${MANAGE_LINK_DAYS} days.`,
+    sent: `If that address has a subscription with us, we have sent it a link to manage it. The link works for ${MANAGE_LINK_DAYS} days. Nothing in a few minutes? Look in the spam folder, or call us.`,
   }
 }
 
@@ -89,7 +89,7 @@ export default function ManageSubscription({ loaderData, actionData }: Route.Com
   return (
     <AuthCard
       title="Manage your subscription"
-      intro="Update your card, see invoices, change the number of users or cancel, in our payment provider's secure billing portal."
+      intro="Update your card, see invoices, change the number of users or cancel, in our payment provider’s secure billing portal."
     >
       {loaderData.returned ? (
         <p role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
@@ -116,7 +116,7 @@ export default function ManageSubscription({ loaderData, actionData }: Route.Com
       </Form>
       <p className="mt-6 text-sm text-slate-600">
         Prefer to talk? Call us at{' '}
-        <a className="font-medium text-brand-700 underline" href={BUSINESS.phone.href}>
+        <a className="font-medium whitespace-nowrap text-brand-700 underline" href={BUSINESS.phone.href}>
           {BUSINESS.phone.display}
         </a>
         .

@@ -6,10 +6,19 @@ import { isCheckoutPath } from '#app/domain/site-paths'
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 
 const STRIPE_JS = 'https://js.stripe.com'
+const STRIPE_PORTAL = 'https://billing.stripe.com'
 
 /** Stripe.js is loaded on checkout pages only, so only they allow its scripts, frames and API. */
 export function allowsStripe(path: string) {
   return isCheckoutPath(path)
+}
+
+/**
+ * The manage link's page posts its button to a 303 to Stripe's customer portal; browsers hold the
+ * redirect of a form's POST to form-action too, so only that page allows the portal there.
+ */
+export function allowsStripePortal(path: string) {
+  return path.startsWith('/manage-subscription/')
 }
 
 // Random bytes for nonces are drawn 4 KB at a time: one call to the system's generator per 256
@@ -46,14 +55,14 @@ export function cspWithScriptHashes(res: Response, hashSources: string[]) {
   return policy.replace(hashSources.length ? nonce : ` ${nonce}`, hashSources.join(' '))
 }
 
-function helmetFor({ stripe, production }: { stripe: boolean; production: boolean }) {
+function helmetFor({ stripe, portal = false, production }: { stripe: boolean; portal?: boolean; production: boolean }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'form-action': ["'self'", ...(stripe ? ['https://checkout.stripe.com'] : [])],
+        'form-action': ["'self'", ...(stripe ? ['https://checkout.stripe.com'] : []), ...(portal ? [STRIPE_PORTAL] : [])],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'script-src': ["'self'", nonceSource, ...(stripe ? [STRIPE_JS] : [])],
@@ -132,11 +141,12 @@ export function isStaffPath(path: string) {
 export function securityHeaders({ production }: { production: boolean }) {
   const everywhere = helmetFor({ stripe: false, production })
   const checkout = helmetFor({ stripe: true, production })
+  const manageLink = helmetFor({ stripe: false, portal: true, production })
   const policies = { everywhere: permissionsPolicy({ stripe: false }), checkout: permissionsPolicy({ stripe: true }) }
   return (req: Request, res: Response, next: NextFunction) => {
     const stripe = allowsStripe(req.path)
     res.setHeader('Permissions-Policy', stripe ? policies.checkout : policies.everywhere)
     if (isStaffPath(req.path)) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL)
-    return (stripe ? checkout : everywhere)(req, res, next)
+    return (stripe ? checkout : allowsStripePortal(req.path) ? manageLink : everywhere)(req, res, next)
   }
 }

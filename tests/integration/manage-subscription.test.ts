@@ -115,6 +115,9 @@ describe('the manage link', () => {
     const page = await fetch(link)
     expect(page.status).toBe(200)
     expect(page.headers.get('cache-control')).toContain('no-store')
+    // Browsers hold the POST's redirect to form-action; the link in the address goes to no other site.
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://billing.stripe.com;")
+    expect(page.headers.get('referrer-policy')?.split(/,\s*/).at(-1)).toBe('same-origin')
     const html = await page.text()
     expect(html).toContain('Open the billing portal')
     expect(html).toContain('noindex')

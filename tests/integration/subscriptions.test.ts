@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STRIPE_API_VERSION } from '#app/integrations/stripe-client.server'
 import { Order } from '#app/orders/order-model.server'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, startWebhookReceiver, waitFor } from '#tests/support/receivers'
+import { paidFirstInvoice, sendStripeEvent, stripeEvent } from '#tests/support/stripe-events'
 
 // A subscription month after month, through signed events sent to two instances behind one
 // balancer: what the order keeps of Stripe's state, and who is told, once.
@@ -13,7 +13,6 @@ import { startSmtpReceiver, startWebhookReceiver, waitFor } from '#tests/support
 const mongodbUri = setupTestDatabase('subscriptions')
 const WEBHOOK_SECRET = 'whsec_test_subscriptions_secret'
 const CONTACT_TO = 'staff@roswell.test'
-const signer = new Stripe('sk_test_123')
 
 let a: AppServer
 let b: AppServer
@@ -45,17 +44,7 @@ afterAll(async () => {
   await teams?.stop()
 })
 
-function send(server: AppServer, event: object) {
-  const payload = JSON.stringify(event)
-  return fetch(`${server.url}/api/stripe/webhook`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    body: payload,
-  })
-}
+const send = (server: AppServer, event: object) => sendStripeEvent(server.url, WEBHOOK_SECRET, event)
 
 const unique = () => randomBytes(6).toString('hex')
 const NOW = Math.floor(Date.now() / 1000)
@@ -83,25 +72,11 @@ async function pendingOrder(): Promise<TestOrder> {
 }
 
 function event(type: string, object: Record<string, unknown>, created = NOW) {
-  return { id: `evt_${unique()}`, object: 'event', type, api_version: STRIPE_API_VERSION, created, data: { object } }
+  return stripeEvent(type, object, { created, apiVersion: STRIPE_API_VERSION })
 }
 
 function invoice(order: TestOrder, fields: Record<string, unknown> = {}) {
-  return {
-    id: `in_${unique()}`,
-    object: 'invoice',
-    number: `INV-${unique().slice(0, 6).toUpperCase()}`,
-    status: 'paid',
-    amount_paid: 72185,
-    amount_due: 72185,
-    currency: 'usd',
-    billing_reason: 'subscription_create',
-    hosted_invoice_url: 'https://invoice.stripe.test/i/1',
-    status_transitions: { paid_at: NOW },
-    lines: { object: 'list', data: [{ id: 'il_1', period: { start: NOW, end: NOW + 30 * DAY } }] },
-    parent: { type: 'subscription_details', subscription_details: { subscription: order.subscription, metadata: { orderId: order.id } } },
-    ...fields,
-  }
+  return paidFirstInvoice({ orderId: order.id, subscription: order.subscription, cents: 72185 }, fields)
 }
 
 function subscription(order: TestOrder, fields: Record<string, unknown> = {}, users = 3) {

@@ -139,7 +139,8 @@ export async function startAppServer({
     },
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        // Already ended (a test may kill it outright): its 'exit' has been and gone.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => resolve(code))
         child.kill('SIGTERM')
       }),

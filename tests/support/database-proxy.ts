@@ -3,8 +3,15 @@ import net from 'node:net'
 export type DatabaseProxy = {
   /** The database URI to give the app server instead of the real one. */
   uri: string
-  /** From now on, any connection that sends a command naming one of these collections is cut. */
+  /** From now on, any connection that sends a command naming one of these collections (or any other of these string values) is cut. */
   sever: (collections: string[]) => void
+  /**
+   * The first command carrying this string value is held, never sent on, and its connection stays
+   * open: the caller waits for ever. Resolves when that command arrives.
+   */
+  stall: (value: string) => Promise<void>
+  /** The first command carrying this string value is lost and the database is gone from then on (as cutAll). */
+  dropAllOn: (value: string) => void
   /** The database is gone: every open connection is cut and new ones are closed at once. */
   cutAll: () => void
   /** Lets every command through again. */
@@ -22,6 +29,9 @@ export type DatabaseProxy = {
 export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseProxy> {
   const target = new URL(databaseUri)
   let needles: Buffer[] = []
+  let stallNeedle: Buffer | null = null
+  let onStalled = () => {}
+  let dropNeedle: Buffer | null = null
   let down = false
   const sockets = new Set<net.Socket>()
   const server = net.createServer((client) => {
@@ -36,9 +46,20 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
     }
     // The end of the previous chunk, so a name split across two chunks is still seen.
     let tail = Buffer.alloc(0)
+    let stalled = false
     client.on('data', (chunk: Buffer) => {
+      if (stalled) return
       const seen = Buffer.concat([tail, chunk])
       if (needles.some((needle) => seen.includes(needle))) return close()
+      if (stallNeedle && seen.includes(stallNeedle)) {
+        stallNeedle = null
+        stalled = true
+        return onStalled()
+      }
+      if (dropNeedle && seen.includes(dropNeedle)) {
+        dropNeedle = null
+        return cutAll()
+      }
       tail = seen.subarray(Math.max(0, seen.length - 64))
       upstream.write(chunk)
     })
@@ -48,6 +69,11 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
       socket.on('error', close)
     }
   })
+  function cutAll() {
+    down = true
+    for (const socket of sockets) socket.destroy()
+    sockets.clear()
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const proxied = new URL(databaseUri)
   proxied.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`
@@ -55,13 +81,17 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
     uri: proxied.toString(),
     // A collection name travels as a BSON string value, ended by a NUL byte.
     sever: (collections) => (needles = collections.map((name) => Buffer.from(`${name}\0`))),
-    cutAll: () => {
-      down = true
-      for (const socket of sockets) socket.destroy()
-      sockets.clear()
-    },
+    stall: (value) =>
+      new Promise<void>((resolve) => {
+        stallNeedle = Buffer.from(`${value}\0`)
+        onStalled = resolve
+      }),
+    dropAllOn: (value) => (dropNeedle = Buffer.from(`${value}\0`)),
+    cutAll,
     restore: () => {
       needles = []
+      stallNeedle = null
+      dropNeedle = null
       down = false
     },
     stop: () =>

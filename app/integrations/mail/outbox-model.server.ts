@@ -20,6 +20,8 @@ const outboxMessageSchema = new Schema(
     channel: { type: String, required: true, enum: OUTBOX_CHANNELS },
     /** What the notification is about, e.g. 'contact:<id>' or 'chat:<visitorId>'. */
     subject: { type: String, required: true },
+    /** For a message that must be queued once whatever retries: a name only its first insert may take. */
+    key: { type: String, maxlength: 300 },
     /** The rendered message: mail fields for email, the card JSON for teams. */
     payload: { type: Schema.Types.Mixed, required: true },
     status: { type: String, required: true, enum: OUTBOX_STATUSES, default: 'pending' },
@@ -34,6 +36,8 @@ const outboxMessageSchema = new Schema(
 )
 outboxMessageSchema.index({ status: 1, nextAttemptAt: 1 })
 outboxMessageSchema.index({ subject: 1 })
+// Sparse: most messages have no key (MongoDB would count every missing one as the same null).
+outboxMessageSchema.index({ key: 1 }, { unique: true, sparse: true })
 
 /** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
 export type OutboxMessageDocument = InferSchemaType<typeof outboxMessageSchema>

@@ -63,6 +63,28 @@ export async function queueOutboxMessage(channel: OutboxChannel, subject: string
   return message._id
 }
 
+/**
+ * Queues a message under `key` unless one was queued under it before, so an event's retry after a
+ * failure half-way queues only what is missing. A plain insert against the unique key, not an
+ * upsert: the insert is the write FerretDB makes atomic (docs/decisions/001-ferretdb-insert-claims.md).
+ */
+export async function queueOutboxMessageOnce(
+  channel: OutboxChannel,
+  subject: string,
+  key: string,
+  payload: MailPayload | TeamsCard,
+): Promise<{ id: OutboxId; created: boolean }> {
+  try {
+    const message = await OutboxMessage.create({ channel, subject, key, payload })
+    return { id: message._id, created: true }
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error
+    const existing = await OutboxMessage.findOne({ key }, { _id: 1 }).lean()
+    if (!existing) throw error
+    return { id: existing._id, created: false }
+  }
+}
+
 /** Due now: a pending message whose time has come, a held one (its channel is configured now), a stale claim. */
 function dueFilter(now: Date) {
   return [

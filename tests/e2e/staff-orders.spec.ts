@@ -111,3 +111,53 @@ test('an order that does not exist is a 404 inside the staff pages, not the publ
   await expect(page).toHaveURL('/admin/orders/000000000000000000000000')
   await context.close()
 })
+
+test('an order shows the customer’s other enquiries and chats, matched by e-mail in any case, each opening its page', async ({
+  browser,
+}) => {
+  const name = uniqueLabel('Hana History')
+  const id = await createOrder(name)
+  const email = `${name}@example.com`.toLowerCase()
+  const db = await e2eDatabase()
+  const { insertedIds } = await db.collection('contacts').insertMany([
+    ...Array.from({ length: 11 }, (_, i) => ({
+      name,
+      email: i === 10 ? email.toUpperCase() : email,
+      message: `Question number ${i} about backups`,
+      status: 'new',
+      createdAt: new Date(Date.now() - (11 - i) * 60_000),
+    })),
+    { name: 'Someone else', email: `x${email}`, message: 'Not the same customer', createdAt: new Date() },
+  ])
+  const { insertedId: chatId } = await db.collection('chatconversations').insertOne({
+    visitorId: uniqueLabel('visitor'),
+    name,
+    email: email.replace(/^./, (c) => c.toUpperCase()),
+    status: 'open',
+    lastSeq: 0,
+    staffReadSeq: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  })
+  for (const javaScriptEnabled of [true, false]) {
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled })
+    await page.goto(`/admin/orders/${id}`)
+    const history = page.getByRole('region', { name: 'The customer’s enquiries and chats' })
+    await expect(history.getByRole('heading', { name: 'Enquiries (11)' })).toBeVisible()
+    // Ten listed, newest first; the rest through the filtered list.
+    await expect(history.getByRole('link', { name: /Question number/ })).toHaveCount(10)
+    await expect(history.getByRole('link', { name: /Question number/ }).first()).toContainText('Question number 10 about backups')
+    await expect(history).not.toContainText('Not the same customer')
+    await expect(history.getByRole('link', { name: 'See all 11 enquiries' })).toHaveAttribute(
+      'href',
+      `/admin/enquiries?${new URLSearchParams({ q: email })}`,
+    )
+    await expect(history.getByRole('heading', { name: 'Chats (1)' })).toBeVisible()
+    await history.getByRole('link', { name: /Question number 10/ }).click()
+    await expect(page).toHaveURL(`/admin/enquiries/${String(insertedIds[10])}`)
+    await page.goBack()
+    await history.getByRole('link', { name: new RegExp(`Chat with ${name}`) }).click()
+    await expect(page).toHaveURL(`/admin/chats/${String(chatId)}`)
+    await context.close()
+  }
+})

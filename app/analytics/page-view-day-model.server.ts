@@ -19,6 +19,8 @@ const pageViewDaySchema = new Schema(
     sources: { type: String, required: true },
     phone: { type: Number, required: true },
     desktop: { type: Number, required: true },
+    /** Just after the last write of the hours folded here: hours written from then on are not in it. */
+    hoursUpTo: { type: Date, required: true },
     foldedAt: { type: Date, required: true },
   },
   { versionKey: false },

@@ -14,7 +14,7 @@ import {
 } from './page-view-rollup'
 
 const FOLD_DAYS_PER_READ = 7
-const COUNTED = { bucket: 1, views: 1, visits: 1, checkouts: 1, pages: 1, sources: 1, phone: 1, desktop: 1 } as const
+const COUNTED = { bucket: 1, views: 1, visits: 1, checkouts: 1, pages: 1, sources: 1, phone: 1, desktop: 1, updatedAt: 1 } as const
 
 /** Inserts a document whose `_id` claims it; an existing one (another run's) is left as it is. */
 async function insertOnce(insert: () => Promise<unknown>) {
@@ -28,9 +28,10 @@ async function insertOnce(insert: () => Promise<unknown>) {
 /**
  * Folds every settled day's hourly page views (all instances) into one document per day and its
  * hour-by-hour companion, then deletes those hours. Safe to run twice and on several instances at
- * once: each day's documents are inserts that claim its date, made from hours nobody rewrites any
- * more, and the hours are deleted only after both exist, so a reading never loses or counts twice
- * a day (it reads the hours first, and ignores those of a folded day). Returns the days folded.
+ * once: each day's documents are inserts that claim its date, and the hours folded are deleted only
+ * after both exist. A day records the last write of the hours it holds (`hoursUpTo`), so a reading
+ * ignores those hours if it still finds them, and counts any written later (a late write, a seeded
+ * test) on top. Returns the days folded.
  */
 export async function foldPageViewDays(now = new Date(), signal?: AbortSignal): Promise<number> {
   // The newest day whose every hour ended FOLD_AFTER_MS ago.
@@ -43,7 +44,12 @@ export async function foldPageViewDays(now = new Date(), signal?: AbortSignal): 
     { bucket: 1 },
   ).lean()
   const days = [...new Set(hours.map((hour) => pageViewDayOf(hour.bucket.getTime())))].sort((a, b) => a - b)
-  const done = new Set((await PageViewDay.find({ day: { $gte: new Date(keptFrom) } }, { _id: 1 }).lean()).map((day) => day._id))
+  const done = new Map(
+    (await PageViewDay.find({ day: { $gte: new Date(keptFrom) } }, { hoursUpTo: 1 }).lean()).map((day) => [
+      day._id,
+      day.hoursUpTo.getTime(),
+    ]),
+  )
   let folded = 0
   // A week at a time: FerretDB scans the collection for each query, so fewer and larger reads.
   for (let i = 0; i < days.length; i += FOLD_DAYS_PER_READ) {
@@ -51,17 +57,25 @@ export async function foldPageViewDays(now = new Date(), signal?: AbortSignal): 
     const chunk = days.slice(i, i + FOLD_DAYS_PER_READ)
     const range = { $gte: new Date(chunk[0]!), $lt: new Date(chunk.at(-1)! + PAGE_VIEW_DAY_MS) }
     const documents = await PageViewRollup.find({ bucket: range }, COUNTED).lean()
+    const foldedIds: string[] = []
     for (const day of chunk) {
       const id = pageViewDayId(day)
       const ofDay = documents.filter((doc) => pageViewDayOf(doc.bucket.getTime()) === day)
-      if (done.has(id) || ofDay.length === 0) continue
+      const upTo = done.get(id)
+      if (upTo !== undefined) {
+        // Folded before (a run that stopped before deleting): its hours go; later ones stay counted.
+        foldedIds.push(...ofDay.filter((doc) => doc.updatedAt.getTime() < upTo).map((doc) => doc._id))
+        continue
+      }
+      if (ofDay.length === 0) continue
+      const hoursUpTo = new Date(Math.max(...ofDay.map((doc) => doc.updatedAt.getTime())) + 1)
       // The hours first: a reading that finds the day may need them.
       await insertOnce(() => PageViewDayHours.create({ _id: id, day: new Date(day), hours: JSON.stringify(foldHours(ofDay)) }))
-      await insertOnce(() => PageViewDay.create({ _id: id, day: new Date(day), ...foldPageViews(ofDay), foldedAt: now }))
+      await insertOnce(() => PageViewDay.create({ _id: id, day: new Date(day), ...foldPageViews(ofDay), hoursUpTo, foldedAt: new Date() }))
+      foldedIds.push(...ofDay.map((doc) => doc._id))
       folded++
     }
-    // Every day of the range is settled and now folded (by this run or an earlier one).
-    await PageViewRollup.deleteMany({ bucket: range })
+    if (foldedIds.length > 0) await PageViewRollup.deleteMany({ _id: { $in: foldedIds } })
   }
   return folded
 }
@@ -75,13 +89,22 @@ export type PageViewSpan = CountedPageViews & { start: number }
  * not folded yet).
  */
 export async function readPageViewSpans(from: number, split: number): Promise<PageViewSpan[]> {
-  // Hours first, then days: a fold between the two reads then shows as a folded day (see above).
+  // Hours first, then days: a fold between the two reads then shows as a folded day whose hours are ignored.
   const hours = await PageViewRollup.find({ bucket: { $gte: new Date(from) } }, COUNTED).lean()
   const days = await PageViewDay.find({ day: { $gte: new Date(pageViewDayOf(from)) } }).lean()
-  const folded = new Set(days.map((day) => day.day.getTime()))
+  const hoursUpTo = new Map(days.map((day) => [day.day.getTime(), day.hoursUpTo.getTime()]))
   const spans: PageViewSpan[] = hours
-    .filter((hour) => !folded.has(pageViewDayOf(hour.bucket.getTime())))
-    .map(({ bucket, ...counted }) => ({ ...counted, start: bucket.getTime() }))
+    .filter((hour) => hour.updatedAt.getTime() >= (hoursUpTo.get(pageViewDayOf(hour.bucket.getTime())) ?? 0))
+    .map(({ bucket, views, visits, checkouts, pages, sources, phone, desktop }) => ({
+      start: bucket.getTime(),
+      views,
+      visits,
+      checkouts,
+      pages,
+      sources,
+      phone,
+      desktop,
+    }))
   const partial: number[] = []
   for (const { day, views, visits, checkouts, pages, sources, phone, desktop } of days) {
     const start = day.getTime()

@@ -96,7 +96,7 @@ describe('folding page-view hours into days', () => {
     expect(hoursLeft.filter((hour) => hour.bucket.getTime() >= dayStarts[0]!).length).toBeLessThanOrEqual(3 * 3 * 24)
   }, 180_000)
 
-  it('folds nothing a writer may still change, and prunes folded days with the hours’ retention', async () => {
+  it('folds nothing a writer may still change, counts hours written after their day was folded, and prunes with the hours’ retention', async () => {
     await PageViewRollup.deleteMany({})
     await PageViewDay.deleteMany({})
     await PageViewDayHours.deleteMany({})
@@ -110,6 +110,16 @@ describe('folding page-view hours into days', () => {
     expect(await foldPageViewDays(new Date(yesterday + HOUR + FOLD_AFTER_MS - 1))).toBe(0)
     expect(await foldPageViewDays(new Date(yesterday + HOUR + FOLD_AFTER_MS))).toBe(1)
     expect(await PageViewRollup.countDocuments()).toBe(0)
+
+    // An hour written after its day was folded (a late write, a seeded test) counts on top, and stays.
+    const late = new Map<number, Rollup>()
+    addPageViews(late, [{ timestamp: new Date(yesterday - HOUR), view }])
+    await PageViewRollup.insertMany([...late.values()].map((rollup) => pageViewDocument('b', rollup, new Date(Date.now() + 1000))))
+    const after = new Date(yesterday + HOUR + FOLD_AFTER_MS)
+    expect((await getVisitorAnalytics('7d', after)).pageViews).toBe(2)
+    expect(await foldPageViewDays(after)).toBe(0)
+    expect(await PageViewRollup.countDocuments()).toBe(1)
+    expect((await getVisitorAnalytics('7d', after)).pageViews).toBe(2)
 
     expect(await prunePageViewDays(new Date(yesterday + 59 * DAY))).toBe(0)
     expect(await prunePageViewDays(new Date(yesterday + 62 * DAY))).toBe(2)

@@ -115,6 +115,12 @@ for (const size of SIZES) {
       expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(10)
     }
 
+    // CONSOLE_SHOTS=docs/images saves the staff guide's picture (docs/staff-console.md).
+    // The visitors' half: on a computer with the console around it, on a phone the section alone.
+    const shot = `${process.env.CONSOLE_SHOTS}/staff-analytics-${size.width}.png`
+    if (process.env.CONSOLE_SHOTS && size.name === 'desktop')
+      await page.screenshot({ path: shot, fullPage: true, clip: { x: 0, y: 0, width: size.width, height: 1300 } })
+    else if (process.env.CONSOLE_SHOTS) await visitors.screenshot({ path: shot })
     // ANALYTICS_SCREENSHOTS=1 refreshes the docs' pictures (small JPEGs); =png writes PNGs to look at.
     if (process.env.ANALYTICS_SCREENSHOTS === 'png')
       await page.screenshot({ path: `test-results/analytics-${size.width}.png`, fullPage: true })

@@ -38,8 +38,10 @@ export function CustomerHistory({
                   <Link to={`/admin/enquiries/${enquiry.id}`} className="block rounded hover:bg-slate-50">
                     <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       <EnquiryStatusBadge status={enquiry.status} />
-                      {formatAdminDate(enquiry.createdAt)}
-                      {enquiry.service ? <span>· {serviceLabel(enquiry.service)}</span> : null}
+                      <span>
+                        {formatAdminDate(enquiry.createdAt)}
+                        {enquiry.service ? ` · ${serviceLabel(enquiry.service)}` : ''}
+                      </span>
                     </span>
                     <span className="mt-1 block break-words text-brand-700 underline">{enquiry.snippet || 'Open the enquiry'}</span>
                   </Link>

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test'
+import { expectNoSeriousAxeProblems } from './support/axe'
 import { addPageViews, type PageViewRollup, pageViewDocument } from '../../app/analytics/page-view-rollup'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/analytics/access-rollup'
 import type { PageView } from '../../app/domain/page-views'
@@ -96,6 +97,8 @@ for (const size of SIZES) {
     await expect(conversions).toContainText('of checkouts')
     await expect(visitors.getByTestId('devices')).toContainText('Phone')
     await expect(visitors.getByTestId('devices')).toContainText('Desktop')
+
+    await expectNoSeriousAxeProblems(page)
 
     // Every status code by its name.
     await expect(page.getByTestId('status-202')).toContainText('Accepted')

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test'
+import { expectNoSeriousAxeProblems } from './support/axe'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -243,6 +244,7 @@ for (const size of SIZES) {
       await expect(page.getByText('1 order', { exact: true })).toBeVisible()
       await expect(found).toContainText('$743.00')
       await expect(found).toContainText('paid')
+      if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
       if (SHOTS && javaScriptEnabled && size.name === 'desktop') await page.screenshot({ path: `${SHOTS}/staff-orders-${size.width}.png` })
       await found.getByRole('link', { name: `View order from ${name}` }).click()
       await expect(page).toHaveURL(`/admin/orders/${id}`)
@@ -254,6 +256,7 @@ for (const size of SIZES) {
       // Marking a running subscription's order canceled here needs a tick: it does not stop Stripe.
       await expect(page.getByRole('checkbox', { name: /I understand; change only our record/ })).toBeVisible()
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+      if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
       if (SHOTS && javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/staff-order-${size.width}.png`, fullPage: true })
       await context.close()
     })

@@ -6,6 +6,7 @@ import { AccessLogRecent } from '#app/analytics/access-log-recent-model.server'
 import { addNotRecorded, addToRollups, bucketOf, type Rollup, ROLLUP_BUCKET_MS, rollupDocument } from './access-rollup'
 import { keepNewest, type LogLine, recentLogDocument } from './recent-log'
 import { PageViewRollup } from './page-view-rollup-model.server'
+import { prunePageViewDays } from './page-view-days.server'
 import {
   addPageViews,
   PAGE_VIEW_BUCKET_MS,
@@ -112,5 +113,5 @@ export async function pruneAccessLogRollups(now = new Date()) {
   const { deletedCount } = await AccessLogRollup.deleteMany({ bucket: { $lt: cutoff } })
   const recent = await AccessLogRecent.deleteMany({ newestAt: { $lt: cutoff } })
   const pageViews = await PageViewRollup.deleteMany({ bucket: { $lt: new Date(now.getTime() - PAGE_VIEW_KEEP_MS) } })
-  return deletedCount + recent.deletedCount + pageViews.deletedCount
+  return deletedCount + recent.deletedCount + pageViews.deletedCount + (await prunePageViewDays(now))
 }

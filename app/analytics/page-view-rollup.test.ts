@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { PageView } from '#app/domain/page-views'
 import {
   addPageViews,
+  foldHours,
+  foldPageViews,
   mergePageViews,
+  OTHER,
+  PAGES_PER_DAY,
+  parseFoldedHours,
   PAGE_VIEW_BUCKET_MS,
   PAGES_PER_BUCKET,
   type PageViewRollup,
@@ -75,5 +80,54 @@ describe('page-view rollups', () => {
   it('read a damaged document as empty lists rather than failing', () => {
     const doc = { views: 1, visits: 0, checkouts: 0, pages: 'not json', sources: '{"a":1}', phone: 0, desktop: 0 }
     expect(mergePageViews([doc], 10)).toMatchObject({ pageViews: 1, pages: [], sources: [] })
+  })
+})
+
+describe('folding rollups into a day', () => {
+  const counted = (pages: [string, number][], more: Partial<{ views: number; visits: number }> = {}) => ({
+    views: more.views ?? pages.reduce((sum, [, n]) => sum + n, 0),
+    visits: more.visits ?? 1,
+    checkouts: 0,
+    pages: JSON.stringify(pages),
+    sources: JSON.stringify([['Direct', more.visits ?? 1]]),
+    phone: 0,
+    desktop: more.visits ?? 1,
+  })
+
+  it('adds the totals and merges pages, keeping the busiest and counting the rest under (other)', () => {
+    const many = Array.from({ length: PAGES_PER_DAY + 5 }, (_, i): [string, number] => [`/p${i}`, i === 0 ? 10 : 1])
+    const day = foldPageViews([
+      counted(many),
+      counted(
+        [
+          ['/p0', 2],
+          [OTHER, 3],
+        ],
+        { visits: 2 },
+      ),
+    ])
+    expect(day.views).toBe(10 + PAGES_PER_DAY + 4 + 5)
+    expect(day.visits).toBe(3)
+    const pages = JSON.parse(day.pages) as [string, number][]
+    expect(pages[0]).toEqual(['/p0', 12])
+    expect(pages).toHaveLength(PAGES_PER_DAY + 1)
+    expect(pages.at(-1)).toEqual([OTHER, 3 + 5])
+    expect(mergePageViews([day], 1).pages).toEqual([['/p0', 12]])
+  })
+
+  it('keeps a day hour by hour, every instance added, and reads back only well-formed hours', () => {
+    const at = (hour: number) => new Date(base + hour * PAGE_VIEW_BUCKET_MS)
+    const hours = foldHours([
+      { ...counted([['/', 1]]), bucket: at(1) },
+      { ...counted([['/', 2]]), bucket: at(0) },
+      { ...counted([['/news', 1]]), bucket: at(1) },
+    ])
+    expect(hours.map((hour) => [hour.bucket, hour.views])).toEqual([
+      [at(0).getTime(), 2],
+      [at(1).getTime(), 2],
+    ])
+    expect(parseFoldedHours(JSON.stringify(hours))).toEqual(hours)
+    expect(parseFoldedHours(JSON.stringify([{ bucket: 'x' }, null, ...hours]))).toEqual(hours)
+    expect(parseFoldedHours('not json')).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { NewsArticle } from '#app/catalogue/news-model.server'
 import { Plan } from '#app/catalogue/catalogue-model.server'
 import { type AnalyticsRange, fixedPageTitle, RANGE_MS } from '#app/domain/page-views'
 import type { VisitorAnalytics } from '#app/domain/access-analytics'
-import { PageViewRollup } from './page-view-rollup-model.server'
+import { readPageViewSpans } from './page-view-days.server'
 import { mergePageViews, PAGE_VIEW_BUCKET_MS, pageViewBucketOf } from './page-view-rollup'
 
 export const TOP_VIEWED_PAGES = 10
@@ -38,23 +38,21 @@ export async function titlesFor(paths: string[]): Promise<Map<string, string>> {
 
 /**
  * Visitors over a range (the last 24 hours, 7 or 30 days, up to now) and the same figures for the
- * period just before, from the hourly page-view rollups; conversions are counted where they are
- * stored (enquiries and orders). The range is whole hours, the current one included.
+ * period just before, from the page-view rollups (folded days, and hours where no whole day
+ * fits); conversions are counted where they are stored (enquiries and orders). The range is whole
+ * hours, the current one included.
  */
 export async function getVisitorAnalytics(range: AnalyticsRange, now = new Date()): Promise<VisitorAnalytics> {
   const length = RANGE_MS[range]
   const currentStart = pageViewBucketOf(now.getTime()) + PAGE_VIEW_BUCKET_MS - length
   const previousStart = currentStart - length
-  const documents = await PageViewRollup.find(
-    { bucket: { $gte: new Date(previousStart) } },
-    { bucket: 1, views: 1, visits: 1, checkouts: 1, pages: 1, sources: 1, phone: 1, desktop: 1 },
-  ).lean()
+  const spans = await readPageViewSpans(previousStart, currentStart)
   const current = mergePageViews(
-    documents.filter((doc) => doc.bucket.getTime() >= currentStart),
+    spans.filter((span) => span.start >= currentStart),
     Math.max(TOP_VIEWED_PAGES, TOP_SOURCES),
   )
   const previous = mergePageViews(
-    documents.filter((doc) => doc.bucket.getTime() < currentStart),
+    spans.filter((span) => span.start < currentStart),
     0,
   )
   const between = (from: number, to: number) => ({ $gte: new Date(from), $lt: new Date(to) })

@@ -14,6 +14,7 @@ import { pruneAccessLog } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
 import { countOutboxOnScrape, watchDatabasePool } from '#app/lib/observability/metrics.server'
 import { countOutboxMessages, deliverDueOutboxMessages } from '#app/integrations/mail/outbox.server'
+import { foldPageViewDays } from '#app/analytics/page-view-days.server'
 import { pruneAccessLogRollups } from '#app/analytics/access-rollup.server'
 import { pruneRateLimits } from '#app/lib/rate-limit/rate-limit.server'
 import { applyRetention } from '#app/privacy/retention.server'
@@ -99,6 +100,8 @@ async function reconcileWithStripe(signal: AbortSignal) {
 export const backgroundJobs: BackgroundJob[] = [
   { name: 'prune-access-log', everyMs: HOUR, run: () => pruneAccessLog() },
   { name: 'prune-access-log-rollups', everyMs: HOUR, run: () => pruneAccessLogRollups() },
+  // Settled days of hourly page views become one document each: 30 days read as about 30 documents.
+  { name: 'fold-page-views', everyMs: HOUR, run: (signal) => foldPageViewDays(new Date(), signal) },
   { name: 'prune-rate-limits', everyMs: 10 * 60 * 1000, run: () => pruneRateLimits() },
   // Enquiry e-mails and Teams chat cards whose first attempt failed (or whose channel was unset).
   { name: 'deliver-outbox', everyMs: 30 * 1000, run: (signal) => deliverDueOutboxMessages(undefined, undefined, signal) },

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test'
+import { expectNoSeriousAxeProblems } from './support/axe'
 import { addPageViews, type PageViewRollup, pageViewDocument } from '../../app/analytics/page-view-rollup'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/analytics/access-rollup'
 import type { PageView } from '../../app/domain/page-views'
@@ -97,6 +98,8 @@ for (const size of SIZES) {
     await expect(visitors.getByTestId('devices')).toContainText('Phone')
     await expect(visitors.getByTestId('devices')).toContainText('Desktop')
 
+    await expectNoSeriousAxeProblems(page)
+
     // Every status code by its name.
     await expect(page.getByTestId('status-202')).toContainText('Accepted')
     await expect(page.getByTestId('status-429')).toContainText('Too Many Requests')
@@ -115,6 +118,12 @@ for (const size of SIZES) {
       expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(10)
     }
 
+    // CONSOLE_SHOTS=docs/images saves the staff guide's picture (docs/staff-console.md).
+    // The visitors' half: on a computer with the console around it, on a phone the section alone.
+    const shot = `${process.env.CONSOLE_SHOTS}/staff-analytics-${size.width}.png`
+    if (process.env.CONSOLE_SHOTS && size.name === 'desktop')
+      await page.screenshot({ path: shot, fullPage: true, clip: { x: 0, y: 0, width: size.width, height: 1300 } })
+    else if (process.env.CONSOLE_SHOTS) await visitors.screenshot({ path: shot })
     // ANALYTICS_SCREENSHOTS=1 refreshes the docs' pictures (small JPEGs); =png writes PNGs to look at.
     if (process.env.ANALYTICS_SCREENSHOTS === 'png')
       await page.screenshot({ path: `test-results/analytics-${size.width}.png`, fullPage: true })

@@ -66,7 +66,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0)
       await expect(page.getByText('PCI Compliant')).toHaveCount(0)
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-dashboard-${size.name}.png`, fullPage: size.name === 'desktop' })
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-dashboard-${size.width}.png`, fullPage: size.name === 'desktop' })
       if (size.name === 'phone') await page.getByText('Menu', { exact: true }).click()
       const nav = page.getByRole('navigation', { name: 'Staff' })
       for (const label of ['Enquiries', 'Orders', 'Chats', 'Analytics', 'Content', 'Staff accounts', 'Audit trail'])
@@ -113,7 +113,7 @@ for (const size of SIZES) {
         await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible()
         if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
         if (SHOTS && javaScriptEnabled)
-          await page.screenshot({ path: `${SHOTS}/console-enquiry-${size.name}.png`, fullPage: size.name === 'desktop' })
+          await page.screenshot({ path: `${SHOTS}/staff-enquiry-${size.width}.png`, fullPage: size.name === 'desktop' })
 
         const owner = page.getByLabel('Owner', { exact: true })
         const ownerName = (await owner.locator('option').nth(1).textContent())!.trim()

@@ -1,4 +1,5 @@
 import { expect, test } from './support/test'
+import { expectNoSeriousAxeProblems } from './support/axe'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -111,3 +112,153 @@ test('an order that does not exist is a 404 inside the staff pages, not the publ
   await expect(page).toHaveURL('/admin/orders/000000000000000000000000')
   await context.close()
 })
+
+test('an order shows the customer’s other enquiries and chats, matched by e-mail in any case, each opening its page', async ({
+  browser,
+}) => {
+  const name = uniqueLabel('Hana History')
+  const id = await createOrder(name)
+  const email = `${name}@example.com`.toLowerCase()
+  const db = await e2eDatabase()
+  const { insertedIds } = await db.collection('contacts').insertMany([
+    ...Array.from({ length: 11 }, (_, i) => ({
+      name,
+      email: i === 10 ? email.toUpperCase() : email,
+      message: `Question number ${i} about backups`,
+      status: 'new',
+      createdAt: new Date(Date.now() - (11 - i) * 60_000),
+    })),
+    { name: 'Someone else', email: `x${email}`, message: 'Not the same customer', createdAt: new Date() },
+  ])
+  const { insertedId: chatId } = await db.collection('chatconversations').insertOne({
+    visitorId: uniqueLabel('visitor'),
+    name,
+    email: email.replace(/^./, (c) => c.toUpperCase()),
+    status: 'open',
+    lastSeq: 0,
+    staffReadSeq: 0,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  })
+  for (const javaScriptEnabled of [true, false]) {
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled })
+    await page.goto(`/admin/orders/${id}`)
+    const history = page.getByRole('region', { name: 'The customer’s enquiries and chats' })
+    await expect(history.getByRole('heading', { name: 'Enquiries (11)' })).toBeVisible()
+    // Ten listed, newest first; the rest through the filtered list.
+    await expect(history.getByRole('link', { name: /Question number/ })).toHaveCount(10)
+    await expect(history.getByRole('link', { name: /Question number/ }).first()).toContainText('Question number 10 about backups')
+    await expect(history).not.toContainText('Not the same customer')
+    await expect(history.getByRole('link', { name: 'See all 11 enquiries' })).toHaveAttribute(
+      'href',
+      `/admin/enquiries?${new URLSearchParams({ q: email })}`,
+    )
+    await expect(history.getByRole('heading', { name: 'Chats (1)' })).toBeVisible()
+    await history.getByRole('link', { name: /Question number 10/ }).click()
+    await expect(page).toHaveURL(`/admin/enquiries/${String(insertedIds[10])}`)
+    await page.goBack()
+    await history.getByRole('link', { name: new RegExp(`Chat with ${name}`) }).click()
+    await expect(page).toHaveURL(`/admin/chats/${String(chatId)}`)
+    await context.close()
+  }
+})
+
+/** Where the e2e run may save the docs' screenshots (CONSOLE_SHOTS=docs/images). */
+const SHOTS = process.env.CONSOLE_SHOTS
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+/** A paying customer's order as Stripe left it, with an earlier enquiry and a chat under the same address. */
+async function createPaidOrder(name: string) {
+  const db = await e2eDatabase()
+  const email = `${name.replace(/\s+/g, '.')}@example.com`.toLowerCase()
+  const month = 30 * 24 * 60 * 60 * 1000
+  const { insertedId } = await db.collection('orders').insertOne({
+    name,
+    email,
+    phone: '(770) 555-0142',
+    planId: 2,
+    paymentMethod: 'credit_card',
+    ms365Option: 'business_standard',
+    ms365Users: 12,
+    includeCloudBackup: true,
+    status: 'paid',
+    amount: 743,
+    paymentId: 'pi_e2e_day',
+    stripeCustomerId: 'cus_e2e_day',
+    stripeSubscriptionId: 'sub_e2e_day',
+    subscription: {
+      id: 'sub_e2e_day',
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + month / 2),
+      cancelAtPeriodEnd: false,
+      itemQuantities: { ms365: 12, backup: 1 },
+      stripeUpdatedAt: new Date(),
+    },
+    invoices: [{ id: 'in_e2e_day', number: 'RIT-0042', amount: 743, currency: 'usd', status: 'paid', paidAt: new Date(), url: null }],
+    appliedEventIds: [],
+    createdAt: new Date(Date.now() + 60_000),
+    updatedAt: new Date(),
+  })
+  await db.collection('contacts').insertOne({
+    name,
+    email,
+    service: 'cloud',
+    message: 'Before we sign up: can you move our twelve mailboxes over a weekend?',
+    status: 'contacted',
+    createdAt: new Date(Date.now() - month),
+  })
+  await db.collection('chatconversations').insertOne({
+    visitorId: uniqueLabel('visitor'),
+    name,
+    email,
+    status: 'closed',
+    currentPage: '/checkout/2',
+    lastSeq: 0,
+    staffReadSeq: 0,
+    createdAt: new Date(Date.now() - month / 3),
+    updatedAt: new Date(Date.now() - month / 3),
+  })
+  return { id: String(insertedId), email }
+}
+
+for (const size of SIZES) {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`on a ${size.name} ${javaScriptEnabled ? 'with' : 'without'} JavaScript, an office manager finds an order by e-mail and opens it`, async ({
+      browser,
+    }) => {
+      const name = uniqueLabel('Fay Finder')
+      const { id, email } = await createPaidOrder(name)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled })
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.goto('/admin/orders')
+      await expect(page.getByRole('navigation', { name: 'Order status' })).toContainText('Paid')
+      await expect(page.getByText('New this month:')).toBeVisible()
+      await page.getByLabel('Search by name or e-mail').fill(javaScriptEnabled ? email : email.toUpperCase())
+      await page.getByRole('button', { name: 'Search' }).click()
+      await expect(page).toHaveURL(/[?&]q=/)
+      const found = page.getByRole('row').filter({ hasText: name })
+      await expect(found).toHaveCount(1)
+      await expect(page.getByText('1 order', { exact: true })).toBeVisible()
+      await expect(found).toContainText('$743.00')
+      await expect(found).toContainText('paid')
+      if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
+      if (SHOTS && javaScriptEnabled && size.name === 'desktop') await page.screenshot({ path: `${SHOTS}/staff-orders-${size.width}.png` })
+      await found.getByRole('link', { name: `View order from ${name}` }).click()
+      await expect(page).toHaveURL(`/admin/orders/${id}`)
+      await expect(page.getByRole('heading', { level: 1, name: `Order from ${name}` })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Subscription' })).toHaveAttribute('href', /\/test\/subscriptions\/sub_e2e_day$/)
+      const history = page.getByRole('region', { name: 'The customer’s enquiries and chats' })
+      await expect(history).toContainText('can you move our twelve mailboxes')
+      await expect(history.getByRole('link', { name: /Chat with/ })).toContainText('/checkout/2')
+      // Marking a running subscription's order canceled here needs a tick: it does not stop Stripe.
+      await expect(page.getByRole('checkbox', { name: /I understand; change only our record/ })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+      if (javaScriptEnabled) await expectNoSeriousAxeProblems(page)
+      if (SHOTS && javaScriptEnabled) await page.screenshot({ path: `${SHOTS}/staff-order-${size.width}.png`, fullPage: true })
+      await context.close()
+    })
+  }
+}

@@ -1,7 +1,10 @@
 import { data, Form, Link } from 'react-router'
 import { changeOrderStatus, findStaffOrder } from '#app/orders/staff-orders.server'
+import { enquiriesOfCustomer } from '#app/enquiries/customer-enquiries.server'
+import { chatsOfCustomer } from '#app/chat/customer-chats.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { CustomerHistory } from '#app/components/staff/customer-history'
 import { OrderStatusBadge } from '#app/components/staff/order-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { StatusButton } from '#app/components/ui/button'
@@ -27,6 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
     noindex: true,
   })
 
+/** The customer's enquiries and chats listed on the page; the rest are a link away. */
+const CUSTOMER_HISTORY_LISTED = 10
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const order = await findStaffOrder(params.orderId)
@@ -34,7 +40,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const key = getEnv().STRIPE_SECRET_KEY ?? ''
   // Stripe's dashboard keeps test-mode objects under /test.
   const stripeDashboard = `https://dashboard.stripe.com${/^(sk|rk)_test_/.test(key) ? '/test' : ''}`
-  return { siteUrl: getEnv().SITE_URL, order, nextStatuses: allowedNextStatuses(order.status), stripeDashboard }
+  const email = order.email ?? ''
+  const [enquiries, chats] = await Promise.all([
+    enquiriesOfCustomer(email, CUSTOMER_HISTORY_LISTED),
+    chatsOfCustomer(email, CUSTOMER_HISTORY_LISTED),
+  ])
+  return {
+    siteUrl: getEnv().SITE_URL,
+    order,
+    nextStatuses: allowedNextStatuses(order.status),
+    stripeDashboard,
+    history: email ? { email, enquiries, chats } : null,
+  }
 }
 
 /** Canceling a running subscription's order by hand does not stop Stripe's billing: staff confirm they know. */
@@ -73,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, nextStatuses, stripeDashboard } = loaderData
+  const { order, nextStatuses, stripeDashboard, history } = loaderData
   const saving = useIsPending()
   const subscription = order.subscription ?? null
   // Orders stored before subscriptions were followed have no invoices field.
@@ -201,6 +218,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </ul>
         )}
       </section>
+      {history ? <CustomerHistory {...history} /> : null}
       <section aria-labelledby="status-heading" className="mt-8 rounded-xl print:hidden border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="status-heading" className="text-xl font-semibold text-slate-900">
           Change status

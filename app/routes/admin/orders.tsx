@@ -12,6 +12,7 @@ import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
+import { formatCount } from '#app/domain/plural'
 import { pageMeta } from '#app/domain/seo'
 import type { Route } from './+types/orders'
 
@@ -63,9 +64,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <StaffHeader title="Orders">
-        <Link to="/admin" className={adminButtonClass}>
-          Back to Admin
-        </Link>
         <RefreshLink />
       </StaffHeader>
       <section aria-labelledby="orders-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -121,7 +119,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             {filter || search ? 'No orders match.' : 'No orders yet. Orders appear here when customers check out a plan.'}
           </p>
         ) : (
-          <StaffTable columns={ORDER_COLUMNS} footnote={`${total} orders`}>
+          <StaffTable columns={ORDER_COLUMNS} footnote={formatCount(total, 'order')}>
             {orders.map((order) => (
               <tr key={order.id} className="border-b border-slate-100">
                 <td className="py-2 pr-4 whitespace-nowrap">{formatAdminDate(order.createdAt)}</td>

@@ -56,7 +56,11 @@ export function checkConfirmLink(search: URLSearchParams, now = Date.now()): Con
  * within the limits per conversation and per address. The chat shows whether it went out
  * (visitorChat's emailConfirmation). The message is stored already: a failure here is only logged.
  */
-export async function requestEmailConfirmation(conversation: { _id: Types.ObjectId; name?: string | null }, email: string, now = new Date()) {
+export async function requestEmailConfirmation(
+  conversation: { _id: Types.ObjectId; name?: string | null },
+  email: string,
+  now = new Date(),
+) {
   try {
     const limit = await hitRateLimits(
       [

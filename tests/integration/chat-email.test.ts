@@ -219,7 +219,9 @@ describe('chat e-mails', () => {
     const a = new URL(url).searchParams.get('a')!
     const expires = Math.floor(Date.now() / 1000) - 60
     // Signed as the server signs, with the test servers' session secret.
-    const expiredSignature = createHmac('sha256', TEST_SESSION_SECRET).update(`chat-email-confirm:v1:${c}:${a}:${expires}`).digest('base64url')
+    const expiredSignature = createHmac('sha256', TEST_SESSION_SECRET)
+      .update(`chat-email-confirm:v1:${c}:${a}:${expires}`)
+      .digest('base64url')
     const expired = `${app.url}/chat/confirm-email?${new URLSearchParams({ c, a, expires: String(expires), signature: expiredSignature })}`
     const page = await fetch(expired)
     expect(page.status).toBe(410)

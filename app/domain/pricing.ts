@@ -51,9 +51,12 @@ export function centsToDollars(cents: number): number {
   return cents / 100
 }
 
+// toLocaleString with options builds a formatter on every call; a page shows a dozen prices.
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
 /** '$1,234.50' */
 export function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  return `$${TWO_DECIMALS.format(cents / 100)}`
 }
 
 /** A stored dollar amount (orders keep dollars, SPEC §3) shown like every other price. */

@@ -61,8 +61,10 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
   }
 
   // In production Vite bundled the React Router build in with this module; in development the
-  // import goes through Vite each time, so edited routes show.
-  const build = () => import('virtual:react-router/server-build')
+  // import goes through Vite each time, so edited routes show. Handed a function, React Router
+  // derives its route handler again on every request, so production hands it the build itself.
+  const loadBuild = () => import('virtual:react-router/server-build')
+  const build = production ? await loadBuild() : loadBuild
 
   const accessLog = new AccessLogBuffer()
   // Anonymous visitors' public pages from memory (see app/page-cache/). Production only: in
@@ -70,7 +72,7 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
   const pageCache =
     production && env.PAGE_CACHE_MB > 0
       ? createPageCache({
-          render: createPageHandler(await build(), env.NODE_ENV),
+          render: createPageHandler(await loadBuild(), env.NODE_ENV),
           siteUrl: env.SITE_URL,
           maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
           ttlMs: env.PAGE_CACHE_TTL_SECONDS * 1000,

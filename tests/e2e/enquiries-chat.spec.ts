@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
+import { hydratedByReact } from './support/hydration'
 
 /** The widget sends a message by posting to the /chat route's action (React Router's data request). */
 const chatSend = (url: URL) => url.pathname === '/chat.data'
@@ -82,6 +83,27 @@ test('a visitor chats with support: contact dialog first, then their message, a 
 
   await panel.getByRole('button', { name: 'Close chat' }).click()
   await expect(panel).toHaveCount(0)
+})
+
+test('on the home page, a message sent before scrolling down to the contact form is answered at once', async ({ page }) => {
+  // The contact form hydrates only when scrolled near (components/hydrate-when-near.tsx); the chat
+  // must not wait for it.
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Next image' })).toBeVisible()
+  expect(await hydratedByReact(page, '#contact-form')).toBe(false)
+  await page.getByRole('button', { name: 'Chat with support' }).click()
+  const panel = page.getByRole('region', { name: 'Support' })
+  await expect(panel.getByTestId('availability')).toBeVisible()
+  await panel.getByLabel('Your message').fill('Can you look at our firewall this week?')
+  await panel.getByLabel('Your message').press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Contact Information' })
+  await dialog.getByLabel('Name').fill('Avery Brooks')
+  await dialog.getByLabel('Email').fill('avery@example.com')
+  await dialog.getByRole('button', { name: 'Send Message' }).click()
+  const log = panel.getByRole('log')
+  await expect(log.locator('[data-from="visitor"]')).toHaveText(/Can you look at our firewall this week\?/)
+  await expect(log.locator('[data-from="system"]').nth(1)).toContainText('avery@example.com')
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
 })
 
 test('a failed chat message shows the inline error and the Message Error toast', async ({ page, allowConsoleErrors }) => {

@@ -25,18 +25,13 @@ export function useSupportChat({ open }: { open: boolean }) {
   // The last transcript read: a failed read (database away) keeps it on screen.
   const [chat, setChat] = useState(transcript.data?.chat)
   if (transcript.data?.chat && transcript.data.chat !== chat) setChat(transcript.data.chat)
-  // Router updates are transitions, and a transition waits for the page's parts that hydrate only
-  // when scrolled near (the home page's contact section). Starting each request with a synchronous
-  // update lets React render such a part at once instead, so the chat never waits on the page.
-  const reload = () => transcript.load(TRANSCRIPT_URL, { flushSync: true })
-  const submit = (values: Sent) =>
-    sender.submit(values, { method: 'post', action: '/chat', defaultShouldRevalidate: false, flushSync: true })
+  const reload = () => transcript.load(TRANSCRIPT_URL)
+  const submit = (values: Sent) => sender.submit(values, { method: 'post', action: '/chat', defaultShouldRevalidate: false })
 
   // A returning visitor's conversation is read on every page, so replies show while the panel is closed.
   const unread = transcript.data === undefined && transcript.state === 'idle'
   useEffect(() => {
-    // After the effect: flushSync may not run while React commits.
-    if (unread && (open || hasConversationHere())) queueMicrotask(() => void reload())
+    if (unread && (open || hasConversationHere())) void reload()
   }, [unread, open]) // eslint-disable-line react-hooks/exhaustive-deps -- reload is the same call each render
   useEffect(() => {
     if (chat?.conversationId) markConversationHere()

@@ -67,7 +67,7 @@ export function ContentEditor({ kind, id, values, version, errors, conflict, ill
             Cancel
           </Link>
           {id !== null ? (
-            <Link to={`${base}/delete`} className={buttonClasses('dangerOutline', 'sm:ml-auto')}>
+            <Link to={`${base}/delete`} className={buttonClasses('dangerOutline', 'max-sm:mt-3 max-sm:w-full sm:ml-auto')}>
               Delete {labels.singular}
             </Link>
           ) : null}

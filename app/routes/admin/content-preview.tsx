@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { data, Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
@@ -64,7 +65,24 @@ export default function ContentPreviewPage({ actionData, params }: Route.Compone
       </div>
     )
   }
-  const { kind, id, preview, values, version, errors, formError, illustrations, uploads } = actionData
+  return <Preview {...actionData} />
+}
+
+function Preview({
+  kind,
+  id,
+  preview,
+  values,
+  version,
+  errors,
+  formError,
+  illustrations,
+  uploads,
+}: NonNullable<Route.ComponentProps['actionData']>) {
+  // A client-side submission keeps the scroll position of the form; the preview is at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [preview, formError])
   const labels = CONTENT_LABELS[kind]
   const name = values.title || values.name || `the ${labels.singular}`
   return (

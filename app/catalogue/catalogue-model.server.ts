@@ -15,7 +15,13 @@ const editing = {
   version: { type: Number, required: true, default: 0 },
   updatedAt: { type: Date },
   updatedBy: { type: String },
+  /** Set by Delete: the record leaves the site at once and is purged 30 days later unless restored. */
+  deletedAt: { type: Date },
+  deletedBy: { type: String },
 } as const
+/** The filter every read outside the "Recently deleted" view adds: deleted records are nowhere else. */
+export const NOT_DELETED = { deletedAt: { $exists: false } } as const
+
 const hidden = { type: Boolean, required: true, default: false } as const
 
 const serviceSchema = new Schema(

@@ -10,6 +10,7 @@ import {
   type SolutionDocument,
   Testimonial,
   type TestimonialDocument,
+  NOT_DELETED,
 } from '#app/catalogue/catalogue-model.server'
 
 // What pages and the JSON API (SPEC §7) show of the catalogue: one list of fields per entity gives
@@ -43,8 +44,9 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 // Staff hide records and put them in order (content/content-editing.server.ts); visitors see the
-// shown ones in that order. Hidden plans are not offered at checkout either.
-const SHOWN = { hidden: { $ne: true } }
+// shown ones in that order. Hidden plans are not offered at checkout either; deleted records are
+// shown nowhere.
+const SHOWN = { hidden: { $ne: true }, ...NOT_DELETED }
 const IN_STAFF_ORDER = { position: 1, id: 1 } as const
 
 export function listServices(): Promise<ServiceSummary[]> {
@@ -62,7 +64,10 @@ export function listPlans(): Promise<PlanSummary[]> {
 /** The testimonials staff chose to show, for the home page. */
 export function listTestimonials(): Promise<TestimonialSummary[]> {
   return cached('testimonials', async () => {
-    const docs = await Testimonial.find({ shown: { $ne: false } }, withoutObjectId(['id', 'name', 'company', 'comment', 'rating'] as const))
+    const docs = await Testimonial.find(
+      { shown: { $ne: false }, ...NOT_DELETED },
+      withoutObjectId(['id', 'name', 'company', 'comment', 'rating'] as const),
+    )
       .sort(IN_STAFF_ORDER)
       .lean()
       .exec()
@@ -82,7 +87,9 @@ export function listPlanNames(): Promise<{ id: number; name: string }[]> {
 /** The name of a plan staff have hidden (checkout says it is no longer offered), or null. */
 export async function findHiddenPlanName(id: number): Promise<string | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null
-  const plan = await Plan.findOne({ id, hidden: true }, { name: 1 }).lean<{ name: string }>().exec()
+  const plan = await Plan.findOne({ id, hidden: true, ...NOT_DELETED }, { name: 1 })
+    .lean<{ name: string }>()
+    .exec()
   return plan?.name ?? null
 }
 

@@ -12,7 +12,7 @@ import {
   contentSchemas,
 } from '#app/domain/content-rules'
 import { fieldErrors } from '#app/domain/zod'
-import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
+import { NOT_DELETED, Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 import { NewsArticle } from '#app/catalogue/news-model.server'
 import { Order } from '#app/orders/order-model.server'
 import { contentChanged } from './content-version.server'
@@ -101,11 +101,36 @@ function toRecord<Kind extends ContentKind>(kind: Kind, doc: Stored): ContentRec
 
 export type ContentListItem<Kind extends ContentKind> = ContentRecord<Kind> & { position: number }
 
-/** Every record of a kind, hidden and drafts included, in the order the site shows them. */
+/** Every record of a kind, hidden and drafts included, in the order the site shows them; deleted ones are not. */
 export async function listContent<Kind extends ContentKind>(kind: Kind): Promise<ContentListItem<Kind>[]> {
   const store = STORES[kind]
-  const docs = await store.model.find({}).sort(store.sort).lean<Stored[]>().exec()
+  const docs = await store.model.find(NOT_DELETED).sort(store.sort).lean<Stored[]>().exec()
   return docs.map((doc) => ({ ...toRecord(kind, doc), position: doc.position ?? 0 }))
+}
+
+/** How long a deleted record can be restored before the purge job removes it. */
+export const RESTORE_DAYS = 30
+const RESTORE_MS = RESTORE_DAYS * 24 * 60 * 60 * 1000
+
+export type DeletedItem = { id: number; name: string; deletedAt: Date; deletedBy: string; purgeAt: Date }
+
+/** The "Recently deleted" view: a kind's deleted records, the most recent first. */
+export async function listDeletedContent(kind: ContentKind): Promise<DeletedItem[]> {
+  const docs = await STORES[kind].model
+    .find({ deletedAt: { $exists: true } })
+    .sort({ deletedAt: -1 })
+    .lean<Stored[]>()
+    .exec()
+  return docs.map((doc) => {
+    const deletedAt = doc.deletedAt as Date
+    return {
+      id: doc.id,
+      name: String(doc.name ?? doc.title ?? ''),
+      deletedAt,
+      deletedBy: String(doc.deletedBy ?? ''),
+      purgeAt: new Date(deletedAt.getTime() + RESTORE_MS),
+    }
+  })
 }
 
 export async function getContent<Kind extends ContentKind>(kind: Kind, id: number): Promise<ContentRecord<Kind>> {
@@ -113,7 +138,13 @@ export async function getContent<Kind extends ContentKind>(kind: Kind, id: numbe
 }
 
 async function findStored(kind: ContentKind, id: number): Promise<Stored> {
-  const doc = Number.isSafeInteger(id) && id > 0 ? await STORES[kind].model.findOne({ id }).lean<Stored>().exec() : null
+  const doc =
+    Number.isSafeInteger(id) && id > 0
+      ? await STORES[kind].model
+          .findOne({ id, ...NOT_DELETED })
+          .lean<Stored>()
+          .exec()
+      : null
   if (!doc) throw new ContentEditError(404, `There is no ${CONTENT_LABELS[kind].singular} with id ${id}. It may have been deleted.`)
   return doc
 }
@@ -140,12 +171,15 @@ async function checkAcrossRecords(kind: ContentKind, input: Record<string, unkno
     const slug = input.slug as string
     const clash = await NewsArticle.findOne(
       { $or: [{ slug }, { previousSlugs: slug }], ...(id ? { id: { $ne: id } } : {}) },
-      { id: 1, title: 1 },
+      { id: 1, title: 1, deletedAt: 1 },
     )
-      .lean<{ id: number; title: string }>()
+      .lean<{ id: number; title: string; deletedAt?: Date }>()
       .exec()
     if (clash) {
-      const message = `The address /news/${slug} is taken by "${clash.title}" (now or before a rename). Choose another slug.`
+      // A deleted article keeps its address until it is purged, so restoring it never clashes.
+      const message = clash.deletedAt
+        ? `The address /news/${slug} belongs to "${clash.title}", which was deleted recently and can still be restored. Choose another slug.`
+        : `The address /news/${slug} is taken by "${clash.title}" (now or before a rename). Choose another slug.`
       throw new ContentEditError(400, message, { slug: [message] })
     }
   }
@@ -275,6 +309,10 @@ function describeUpdate(kind: ContentKind, changed: Record<string, unknown>) {
   return `changed ${singular}: ${fields.join(', ')}`
 }
 
+/**
+ * Deletes a record the way staff can undo: it leaves the site and the lists at once, waits in
+ * "Recently deleted" for RESTORE_DAYS, and the purge job removes it after that.
+ */
 export async function deleteContent(kind: ContentKind, id: number, expectedVersion: number | undefined, edit: EditContext) {
   const singular = CONTENT_LABELS[kind].singular
   const before = await withDocumentLock(`content:${kind}:${id}`, async () => {
@@ -286,7 +324,12 @@ export async function deleteContent(kind: ContentKind, id: number, expectedVersi
     if (kind === 'plans' && (await Order.exists({ planId: id }))) {
       throw new ContentEditError(409, 'This plan has orders, which keep its name. Hide it instead: it then leaves the site and checkout.')
     }
-    await STORES[kind].model.deleteOne({ id, version: before.version })
+    const written = await STORES[kind].model.updateOne(
+      { id, version: before.version, ...NOT_DELETED },
+      { $set: { deletedAt: new Date(), deletedBy: edit.actor.username }, $inc: { version: 1 } },
+    )
+    if (written.matchedCount === 0)
+      throw new ContentEditError(409, conflictMessage(singular), {}, (await getContent(kind, id)) as AnyRecord)
     return before
   })
   const { id: _id, version: _version, ...fields } = before
@@ -300,12 +343,45 @@ export async function deleteContent(kind: ContentKind, id: number, expectedVersi
   await contentChanged()
 }
 
+/** Brings a deleted record back, as it was when deleted (a hidden or draft one stays so). */
+export async function restoreContent(kind: ContentKind, id: number, edit: EditContext): Promise<AnyRecord> {
+  const singular = CONTENT_LABELS[kind].singular
+  const restored = await withDocumentLock(`content:${kind}:${id}`, async () => {
+    const written =
+      Number.isSafeInteger(id) && id > 0
+        ? await STORES[kind].model.updateOne(
+            { id, deletedAt: { $exists: true } },
+            {
+              $unset: { deletedAt: 1, deletedBy: 1 },
+              $inc: { version: 1 },
+              $set: { updatedAt: new Date(), updatedBy: edit.actor.username },
+            },
+          )
+        : { matchedCount: 0 }
+    if (written.matchedCount === 0)
+      throw new ContentEditError(404, `There is no deleted ${singular} with id ${id}. It may have been restored already, or purged.`)
+    return getContent(kind, id) as Promise<AnyRecord>
+  })
+  if (kind === 'plans' && restored.popular === true) await takePopularFromOthers(id, edit)
+  await recordAudit({ ...edit, kind: 'content', action: `restored ${singular}`, target: target(kind, id) })
+  await contentChanged()
+  return restored
+}
+
+/** Removes for good what was deleted more than RESTORE_DAYS ago (the purge job; nothing visible changes). */
+export async function purgeDeletedContent(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - RESTORE_MS)
+  let purged = 0
+  for (const store of Object.values(STORES)) purged += (await store.model.deleteMany({ deletedAt: { $lt: before } })).deletedCount
+  return purged
+}
+
 /** Moves a record one place up or down in its list (swapping places with its neighbour). */
 export async function moveContent(kind: ContentKind, id: number, direction: 'up' | 'down', edit: EditContext) {
   const store = STORES[kind]
   if (!store.ordered) throw new ContentEditError(400, `${CONTENT_LABELS[kind].plural} are ordered by date.`)
   await withDocumentLock(`content-order:${kind}`, async () => {
-    const docs = await store.model.find({}, { id: 1, position: 1 }).sort(store.sort).lean<Stored[]>().exec()
+    const docs = await store.model.find(NOT_DELETED, { id: 1, position: 1 }).sort(store.sort).lean<Stored[]>().exec()
     const index = docs.findIndex((doc) => doc.id === id)
     if (index === -1)
       throw new ContentEditError(404, `There is no ${CONTENT_LABELS[kind].singular} with id ${id}. It may have been deleted.`)

@@ -31,3 +31,37 @@ export const ILLUSTRATIONS = [
 export function isIllustration(path: string): boolean {
   return (ILLUSTRATIONS as readonly string[]).includes(path)
 }
+
+/** Each illustration's name in plain words, for the editor's picture choices. */
+const NAMES: Record<string, string> = {
+  'managed-it': 'Managed IT',
+  network: 'Network',
+  cybersecurity: 'Cybersecurity',
+  cloud: 'Cloud',
+  voip: 'VoIP phones',
+  internet: 'Internet',
+  software: 'Software',
+  dealership: 'Dealership',
+  healthcare: 'Healthcare',
+  finance: 'Finance',
+  legal: 'Legal',
+  manufacturing: 'Manufacturing',
+  automotive: 'Automotive',
+  default: 'Company logo',
+  'small-business-tech-trends-2025': 'Tech trends',
+  'data-fencing': 'Data fencing',
+  'small-businesses-beware': 'Warning sign',
+  'outsourcing-it': 'Outsourcing IT',
+  'mobile-device-management': 'Mobile devices',
+  'stay-ahead-phishers': 'Phishing',
+  'windows-defender-update': 'Windows Defender',
+  'ftc-safeguards-rule': 'FTC Safeguards Rule',
+}
+
+export function illustrationName(path: string): string {
+  const file = path
+    .split('/')
+    .pop()!
+    .replace(/\.svg$/, '')
+  return NAMES[file] ?? file.replaceAll('-', ' ')
+}

@@ -28,6 +28,9 @@ const newsArticleSchema = new Schema({
   version: { type: Number, required: true, default: 0 },
   updatedAt: { type: Date },
   updatedBy: { type: String },
+  /** Set by Delete: the article leaves the site at once and is purged 30 days later unless restored. */
+  deletedAt: { type: Date },
+  deletedBy: { type: String },
 })
 newsArticleSchema.index({ previousSlugs: 1 })
 newsArticleSchema.index({ status: 1, date: -1 })

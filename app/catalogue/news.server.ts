@@ -1,5 +1,6 @@
 import { cached } from '#app/catalogue/catalogue.server'
 import { formatArticleDate, type NewsLayout, type NewsStatus } from '#app/domain/content-rules'
+import { NOT_DELETED } from '#app/catalogue/catalogue-model.server'
 import { NewsArticle } from '#app/catalogue/news-model.server'
 import { ILLUSTRATION_SIZE } from './illustrations'
 import { renderMarkdown } from './markdown.server'
@@ -41,7 +42,7 @@ function toCard(article: Omit<StoredArticle, 'body' | 'layout' | 'status'>): New
 /** Every published article, newest first. */
 export function listPublishedNews(): Promise<NewsCardData[]> {
   return cached('news', async () => {
-    const articles = await NewsArticle.find({ status: 'published' }, CARD_FIELDS)
+    const articles = await NewsArticle.find({ status: 'published', ...NOT_DELETED }, CARD_FIELDS)
       .sort({ date: -1, id: -1 })
       .lean<Omit<StoredArticle, 'body' | 'layout' | 'status'>[]>()
       .exec()
@@ -56,7 +57,8 @@ export type ArticleLookup = { article: NewsArticleView } | { movedTo: string } |
  * it had before it was renamed as `movedTo` (the page answers 301), or null.
  */
 export async function findArticle(slug: string, { includeDrafts }: { includeDrafts: boolean }): Promise<ArticleLookup> {
-  const visible = includeDrafts ? {} : { status: 'published' as const }
+  // A deleted article is gone for everyone, staff previews included, until it is restored.
+  const visible = includeDrafts ? NOT_DELETED : { status: 'published' as const, ...NOT_DELETED }
   const article = await NewsArticle.findOne({ slug, ...visible })
     .lean<StoredArticle>()
     .exec()

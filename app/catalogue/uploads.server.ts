@@ -54,7 +54,22 @@ export async function storeUpload(file: File, uploadedBy: string): Promise<Store
   return { path: `/uploads/${id.toHexString()}.${image.extension}`, width: clean.width, height: clean.height }
 }
 
-type StoredFile = { _id: ObjectId; length: number; filename: string; metadata?: UploadMetadata }
+type StoredFile = { _id: ObjectId; length: number; filename: string; uploadDate?: Date; metadata?: UploadMetadata }
+
+export type UploadChoice = StoredImage & { uploadedAt: Date }
+
+/** The newest uploads, for the editor's picture choices (older ones stay usable by their address). */
+export async function listRecentUploads(limit = 24): Promise<UploadChoice[]> {
+  const files = (await bucket().find({}).sort({ uploadDate: -1 }).limit(limit).toArray()) as StoredFile[]
+  return files
+    .filter((file) => file.metadata && /^[0-9a-f]{24}\.(png|jpg|webp)$/.test(file.filename))
+    .map((file) => ({
+      path: `/uploads/${file.filename}`,
+      width: file.metadata!.width,
+      height: file.metadata!.height,
+      uploadedAt: file.uploadDate ?? file._id.getTimestamp(),
+    }))
+}
 
 async function findUpload(fileName: string): Promise<StoredFile | null> {
   const match = /^([0-9a-f]{24})\.(png|jpg|webp)$/.exec(fileName)

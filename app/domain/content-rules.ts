@@ -142,7 +142,18 @@ export type ContentRecord<Kind extends ContentKind> = ContentInput<Kind> & { id:
 
 /** Each kind's fields in form order, with how the form shows them. */
 export type FieldKind = 'text' | 'textarea' | 'markdown' | 'lines' | 'dollars' | 'rating' | 'checkbox' | 'date' | 'select' | 'image'
-export type FieldSpec = { name: string; label: string; kind: FieldKind; options?: readonly string[]; hint?: string }
+export type FieldSpec = {
+  name: string
+  label: string
+  kind: FieldKind
+  options?: readonly string[]
+  /** What a select shows for each stored value, in plain words. */
+  optionLabels?: Record<string, string>
+  hint?: string
+}
+
+export const NEWS_STATUS_LABELS: Record<NewsStatus, string> = { draft: 'Draft (only staff can see it)', published: 'Published' }
+export const NEWS_LAYOUT_LABELS: Record<NewsLayout, string> = { standard: 'Standard', featured: 'Featured (wide banner)' }
 
 export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
   plans: [
@@ -200,8 +211,8 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
       hint: '## for headings, - for lists, [words](/path) for links. HTML is shown as text.',
     },
     { name: 'image', label: 'Hero image', kind: 'image' },
-    { name: 'status', label: 'Status', kind: 'select', options: NEWS_STATUSES },
-    { name: 'layout', label: 'Layout', kind: 'select', options: NEWS_LAYOUTS },
+    { name: 'status', label: 'Status', kind: 'select', options: NEWS_STATUSES, optionLabels: NEWS_STATUS_LABELS },
+    { name: 'layout', label: 'Layout', kind: 'select', options: NEWS_LAYOUTS, optionLabels: NEWS_LAYOUT_LABELS },
   ],
 }
 

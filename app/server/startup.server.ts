@@ -10,6 +10,7 @@ import { connectToDatabase, ensureIndexes, isDuplicateKeyError } from '#app/lib/
 import { pruneExpiredLocks } from '#app/lib/db/document-lock.server'
 import { pruneSingleUseClaims } from '#app/lib/db/claim-once.server'
 import { seedCatalogueIfEmpty } from '#app/catalogue/seed.server'
+import { purgeDeletedContent } from '#app/catalogue/content-editing.server'
 import { pruneAccessLog } from '#app/analytics/access-log.server'
 import { log } from '#app/lib/observability/logger.server'
 import { countOutboxOnScrape, watchDatabasePool } from '#app/lib/observability/metrics.server'
@@ -116,6 +117,8 @@ export const backgroundJobs: BackgroundJob[] = [
   { name: 'privacy-retention', everyMs: DAY, run: (signal) => applyRetention(undefined, new Date(), signal) },
   // Staff chat replies the visitor did not see live within 2 minutes go out by e-mail.
   { name: 'chat-reply-emails', everyMs: 30 * 1000, run: (signal) => emailUnseenReplies(new Date(), signal) },
+  // Deleted site content can be restored for 30 days, then it goes for good.
+  { name: 'purge-deleted-content', everyMs: HOUR, run: () => purgeDeletedContent() },
   // Orders repaired from Stripe's events that the webhook never received.
   { name: 'reconcile-orders', everyMs: HOUR, run: (signal) => reconcileWithStripe(signal) },
 ]

@@ -4,10 +4,11 @@ import { buttonClasses } from '#app/components/ui/button'
 import type { NewsArticleView } from '#app/catalogue/news-view'
 import { ArticleBody } from './article-body'
 
-/** The featured layout (SPEC §2's tech-trends article; staff may choose it for any): a wide banner and a 'Get Started Today' call. */
-export function FeatureArticle({ article }: { article: NewsArticleView }) {
+/** The featured layout (SPEC §2's tech-trends article; staff may choose it for any): a wide banner and a 'Get Started Today' call; `inPreview` as in StandardArticle. */
+export function FeatureArticle({ article, inPreview = false }: { article: NewsArticleView; inPreview?: boolean }) {
+  const Frame = inPreview ? 'div' : 'main'
   return (
-    <main id="main" className="bg-white pt-20 pb-20">
+    <Frame id={inPreview ? undefined : 'main'} className={`bg-white pb-20 ${inPreview ? 'pt-8' : 'pt-20'}`}>
       <article>
         {/* Starts below the fixed header, which is transparent with dark links at the top. */}
         <header className="bg-navy py-16 text-white">
@@ -50,6 +51,6 @@ export function FeatureArticle({ article }: { article: NewsArticleView }) {
           </aside>
         </div>
       </article>
-    </main>
+    </Frame>
   )
 }

@@ -6,9 +6,10 @@ import type { NewsArticleView } from '#app/catalogue/news-view'
 import { ArticleBody } from './article-body'
 
 /** SPEC §2 shared article layout: hero image (or the default logo image), date, title, body, links. */
-export function StandardArticle({ article }: { article: NewsArticleView }) {
+export function StandardArticle({ article, inPreview = false }: { article: NewsArticleView; inPreview?: boolean }) {
+  const Frame = inPreview ? 'div' : 'main'
   return (
-    <main id="main" className="bg-white pt-28 pb-20">
+    <Frame id={inPreview ? undefined : 'main'} className={`bg-white pb-20 ${inPreview ? 'pt-8' : 'pt-28'}`}>
       <article className="mx-auto max-w-3xl px-4">
         <Link to="/news" className="text-sm font-semibold text-brand-700 hover:underline">
           <span aria-hidden="true">← </span>Back to News
@@ -37,6 +38,6 @@ export function StandardArticle({ article }: { article: NewsArticleView }) {
           </SectionLink>
         </div>
       </article>
-    </main>
+    </Frame>
   )
 }

@@ -12,6 +12,8 @@ const variants = {
   light: 'bg-white text-brand-700 hover:bg-brand-50',
   /** What cannot be undone (erasing a person's data). */
   danger: 'bg-red-700 text-white hover:bg-red-800',
+  /** The way to a destructive step (which then asks on its own page). */
+  dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
 } as const
 
 const sizes = { md: 'px-5 py-3', sm: 'px-4 py-2' } as const

@@ -1,15 +1,12 @@
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { ContentEditor } from '#app/components/staff/content-editor'
 import { StaffHeader } from '#app/components/staff/staff-header'
-import { ContentField } from '#app/components/staff/content-field'
-import { buttonClasses, StatusButton } from '#app/components/ui/button'
-import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { ContentEditError, getContent } from '#app/catalogue/content-editing.server'
-import { recordToFormValues, saveContentForm } from '#app/catalogue/content-form.server'
-import { ILLUSTRATIONS } from '#app/catalogue/illustrations'
-import { CONTENT_FIELDS, CONTENT_LABELS, type ContentKind, isContentKind } from '#app/domain/content-rules'
+import { imageChoices, readEditorParams, recordToFormValues, saveContentForm } from '#app/catalogue/content-form.server'
+import { CONTENT_FIELDS, CONTENT_LABELS, type ContentKind } from '#app/domain/content-rules'
 import { pageMeta } from '#app/domain/seo'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import type { Route } from './+types/content-edit'
@@ -22,13 +19,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     siteUrl: loaderData?.siteUrl ?? '',
     noindex: true,
   })
-
-function readParams(params: { kind: string; id: string }): { kind: ContentKind; id: number | null } {
-  invariantResponse(isContentKind(params.kind), 'There is no such kind of content', 404)
-  if (params.id === 'new') return { kind: params.kind, id: null }
-  invariantResponse(/^\d{1,9}$/.test(params.id), 'There is no such record', 404)
-  return { kind: params.kind, id: Number(params.id) }
-}
 
 /** A new record starts with these (the form's defaults). */
 function emptyValues(kind: ContentKind): Record<string, string> {
@@ -43,7 +33,7 @@ function emptyValues(kind: ContentKind): Record<string, string> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const { kind, id } = readParams(params)
+  const { kind, id } = readEditorParams(params)
   const singular = CONTENT_LABELS[kind].singular
   let values = emptyValues(kind)
   let version = 0
@@ -64,35 +54,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: id === null ? `New ${singular}` : `Edit ${singular}`,
     values,
     version,
-    illustrations: ILLUSTRATIONS,
+    ...(await imageChoices()),
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { kind, id } = readParams(params)
+  const { kind, id } = readEditorParams(params)
   return saveContentForm(kind, id, request, admin, context)
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, id, title, illustrations } = loaderData
-  const values = actionData?.values ?? loaderData.values
-  const version = actionData?.version ?? loaderData.version
-  const errors = actionData?.errors ?? {}
-  const conflict = actionData?.conflict ?? null
-  const saving = useIsPending()
+  const { kind, id, title, illustrations, uploads } = loaderData
   const labels = CONTENT_LABELS[kind]
+  const conflict = actionData?.conflict ?? null
   return (
-    <div className="max-w-3xl">
-      <StaffHeader title={title}>
+    <div className="max-w-4xl">
+      <StaffHeader title={title} subtitle="Preview shows your unsaved changes as visitors would see them; nothing is saved until you save.">
         <Link to={`/admin/content/${kind}`} className={adminButtonClass}>
           Back to {labels.plural}
         </Link>
-        {kind === 'news' && id !== null && loaderData.values.slug ? (
-          <a href={`/news/${loaderData.values.slug}`} className={adminButtonClass} target="_blank" rel="noreferrer">
-            Preview
-          </a>
-        ) : null}
       </StaffHeader>
       {actionData?.formError ? (
         <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
@@ -105,33 +86,17 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        noValidate
-      >
-        <input type="hidden" name="version" value={version} />
-        {CONTENT_FIELDS[kind].map((field) => (
-          <ContentField
-            key={`${field.name}-${version}-${field.kind === 'image' ? (values[field.name] ?? '') : ''}`}
-            kind={kind}
-            field={field}
-            value={values[field.name] ?? ''}
-            errors={errors[field.name]}
-            theirs={conflict && conflict[field.name] !== values[field.name] ? (conflict[field.name] ?? '') : null}
-            illustrations={illustrations}
-          />
-        ))}
-        <div className="flex gap-3 pt-2">
-          <StatusButton pending={saving} pendingText="Saving...">
-            {id === null ? `Create ${labels.singular}` : 'Save changes'}
-          </StatusButton>
-          <Link to={`/admin/content/${kind}`} className={buttonClasses('outline')}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      <ContentEditor
+        kind={kind}
+        id={id}
+        values={actionData?.values ?? loaderData.values}
+        version={actionData?.version ?? loaderData.version}
+        errors={actionData?.errors ?? {}}
+        conflict={conflict}
+        illustrations={illustrations}
+        uploads={uploads}
+        startsDirty={actionData !== undefined}
+      />
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { buttonClasses } from '#app/components/ui/button'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { getEnv } from '#app/lib/config/env.server'
-import { ContentEditError, deleteContent, listContent, moveContent, updateContent } from '#app/catalogue/content-editing.server'
+import { ContentEditError, listContent, listDeletedContent, moveContent, updateContent } from '#app/catalogue/content-editing.server'
 import { CONTENT_LABELS, type ContentKind, isContentKind } from '#app/domain/content-rules'
 import { formatDollars } from '#app/domain/pricing'
 import { pageMeta } from '#app/domain/seo'
@@ -57,10 +58,11 @@ function describe(kind: ContentKind, record: Record<string, unknown>) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const kind = readKind(params.kind)
-  const records = await listContent(kind)
+  const [records, deleted] = await Promise.all([listContent(kind), listDeletedContent(kind)])
   return {
     siteUrl: getEnv().SITE_URL,
     kind,
+    deletedCount: deleted.length,
     ordered: kind !== 'news',
     rows: records.map((record) => ({
       id: record.id,
@@ -96,10 +98,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         description: `The ${singular} is saved; the site shows the change now.`,
       })
     }
-    if (intent === 'delete') {
-      await deleteContent(kind, id, version, edit)
-      return redirectWithToast(`/admin/content/${kind}`, { title: 'Deleted', description: `The ${singular} was deleted.` })
-    }
     return data({ error: 'Choose one of the buttons.' }, { status: 400 })
   } catch (error) {
     if (error instanceof ContentEditError) {
@@ -111,13 +109,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ContentList({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, rows, ordered } = loaderData
+  const { kind, rows, ordered, deletedCount } = loaderData
   const labels = CONTENT_LABELS[kind]
   return (
     <div className="max-w-5xl">
       <StaffHeader title={labels.plural}>
         <Link to="/admin/content" className={adminButtonClass}>
           Back to Content
+        </Link>
+        <Link to={`/admin/content/${kind}/deleted`} className={adminButtonClass}>
+          Recently deleted{deletedCount > 0 ? ` (${deletedCount})` : ''}
         </Link>
         <Link to={`/admin/content/${kind}/new`} className={adminButtonClass}>
           New {labels.singular}
@@ -181,18 +182,10 @@ export default function ContentList({ loaderData, actionData }: Route.ComponentP
                 <Link to={`/admin/content/${kind}/${row.id}`} className={adminButtonClass}>
                   Edit<span className="sr-only"> {row.name}</span>
                 </Link>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className={adminButtonClass}
-                  onClick={(event) => {
-                    if (!window.confirm(`Delete ${row.name}? This cannot be undone.`)) event.preventDefault()
-                  }}
-                >
-                  Delete<span className="sr-only"> {row.name}</span>
-                </button>
               </Form>
+              <Link to={`/admin/content/${kind}/${row.id}/delete`} className={buttonClasses('dangerOutline', 'sm:ml-4', 'sm')}>
+                Delete<span className="sr-only"> {row.name}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -14,6 +14,8 @@ export default [
   route('admin-login/code', 'routes/admin-login-code.tsx'),
   route('set-password', 'routes/set-password.tsx'),
   route('logout', 'routes/logout.ts'),
+  // "Confirm it's you" before removing two-step, resetting a password or adding an owner.
+  route('admin/verify', 'routes/admin/verify.tsx'),
   route('admin/enquiries/export', 'routes/admin/enquiries-export.ts'),
   route('admin/enquiries/close', 'routes/admin/enquiries-close.ts'),
   layout('routes/admin/layout.tsx', [

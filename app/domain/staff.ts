@@ -61,3 +61,9 @@ export const secondFactorCodeSchema = z
   .string({ error: 'Enter the code' })
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().min(6, 'Enter the 6-digit code').max(20, 'That code is too long'))
+
+/**
+ * Removing two-step verification, resetting a password and adding an owner need the password or a
+ * code entered within this many minutes on the same session (sign-in counts).
+ */
+export const REVERIFY_WINDOW_MINUTES = 10

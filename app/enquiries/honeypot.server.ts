@@ -1,16 +1,18 @@
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
-import { sessionSecrets } from '#app/lib/session/secrets.server'
+import { derivedKeys } from '#app/lib/session/derived-keys.server'
 
 const TRAP_FIELD = 'name__confirm'
 let honeypot: Honeypot | undefined
 
 /**
  * The spam trap for public forms: a hidden field people leave empty, plus an encrypted "rendered at"
- * time. The key is the session secret, so every instance behind a load balancer can check a form
- * that another instance rendered.
+ * time. Its key is derived from the session secret (a key of its own, not the secret itself), so
+ * every instance behind a load balancer can check a form that another instance rendered. A form
+ * rendered before a change of key is refused once with a readable message; the page it comes back
+ * to carries the new fields.
  */
 export function getHoneypot() {
-  honeypot ??= new Honeypot({ nameFieldName: TRAP_FIELD, encryptionSeed: sessionSecrets()[0] })
+  honeypot ??= new Honeypot({ nameFieldName: TRAP_FIELD, encryptionSeed: derivedKeys('honeypot')[0]!.key.toString('base64') })
   return honeypot
 }
 

@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/staff/admin-account.server'
 import { pruneAdminSessions } from '#app/staff/admin-session.server'
 import { pruneAuditTrail } from '#app/staff/audit.server'
+import { sealStoredTotpSecrets } from '#app/staff/totp.server'
 import type { Env } from '#app/lib/config/env.server'
 import { moveEmbeddedChatMessages, pruneChatFeed } from '#app/chat/conversations.server'
 import { emailUnseenReplies } from '#app/chat/reply-emails.server'
@@ -53,6 +54,13 @@ export async function prepareDatabase(env: Env) {
     ensureAdminAccount({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, development: env.NODE_ENV === 'development' }),
   )
   announceAdminAccount(admin)
+  const totp = await sealStoredTotpSecrets()
+  if (totp.sealed > 0) log.info({ sealed: totp.sealed }, 'two-step secrets sealed under the current key')
+  if (totp.unreadable > 0)
+    log.error(
+      { unreadable: totp.unreadable },
+      'two-step secrets cannot be read with SESSION_SECRET (a key removed too early?): an owner must remove those accounts’ two-step verification',
+    )
   const moved = await moveEmbeddedChatMessages()
   if (moved > 0) log.info({ conversations: moved }, 'chat messages of the first version moved into conversationmessages')
   log.info({ secrets: describeSessionSecrets() }, 'cookies are signed with these secrets')

@@ -16,6 +16,12 @@ const adminSessionSchema = new Schema(
      * session only lets the browser enter its code (a few minutes), and is replaced by a full one.
      */
     stage: { type: String, enum: ['signed-in', 'second-factor'], default: 'signed-in' },
+    /**
+     * When the person last proved it was them (the password or a code): at sign-in, then on the
+     * confirm page. Removing two-step verification, resetting a password and adding an owner need it
+     * within the last few minutes (reverify.server.ts).
+     */
+    verifiedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true, default: Date.now },
     expiresAt: { type: Date, required: true },
   },

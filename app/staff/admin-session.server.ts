@@ -54,6 +54,8 @@ export async function startAdminSession(
     userId: user.id,
     username: user.username,
     stage,
+    // Signing in is itself a proof: the password (and code) were just entered.
+    verifiedAt: stage === 'signed-in' ? now : null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000),
   })
@@ -77,7 +79,24 @@ async function liveSession(request: Request, now: Date) {
     role: user.role as StaffRole,
     totpEnabled: Boolean(user.totpSecret),
   }
-  return { stage: (session.stage ?? 'signed-in') as SessionStage, tokenHash: session.tokenHash, admin }
+  return {
+    stage: (session.stage ?? 'signed-in') as SessionStage,
+    tokenHash: session.tokenHash,
+    verifiedAt: session.verifiedAt ?? null,
+    admin,
+  }
+}
+
+/** When the request's full session last proved it was its holder (sign-in or the confirm page), or null. */
+export async function sessionVerifiedAt(request: Request, now = new Date()): Promise<Date | null> {
+  const session = await liveSession(request, now)
+  return session?.stage === 'signed-in' ? session.verifiedAt : null
+}
+
+/** Records that the request's session just proved it was its holder again. */
+export async function markSessionVerified(request: Request, now = new Date()) {
+  const token = await readToken(request)
+  if (token) await AdminSession.updateOne({ tokenHash: hashToken(token), stage: { $ne: 'second-factor' } }, { $set: { verifiedAt: now } })
 }
 
 /** The admin whose live session the request carries, or null (no cookie, forged, expired, revoked or disabled). */

@@ -97,6 +97,43 @@ export async function signIn({
   }
 }
 
+export type PasswordConfirmation =
+  { outcome: 'right' } | { outcome: 'wrong' } | { outcome: 'rate-limited'; retryAfterSeconds: number } | { outcome: 'busy' }
+
+/**
+ * The signed-in account's password typed again (the confirm page before a sensitive change), counted
+ * against exactly the limits a sign-in attempt counts against, so a stolen session can't guess it
+ * any faster than a stranger at the sign-in form.
+ */
+export async function confirmPassword({
+  admin,
+  password,
+  clientIp,
+  request,
+}: {
+  admin: Pick<SignedInAdmin, 'id' | 'username'>
+  password: string
+  clientIp: string
+  request: Request
+}): Promise<PasswordConfirmation> {
+  const trustedDevice = await trustedDeviceFor(request, admin.id)
+  const limits = limitsFor(admin.username.trim().toLowerCase(), clientIp, trustedDevice ? `${admin.id}:${trustedDevice}` : null)
+  const attempt = await hitRateLimits(limits)
+  if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
+  const user = await User.findById(admin.id, { password: 1, disabled: 1 }).lean()
+  let valid: boolean
+  try {
+    valid = Boolean(user?.password) && (await verifyPassword(password, user!.password!, { lane: trustedDevice ? 'trusted' : 'public' }))
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error
+    await attempt.release()
+    return { outcome: 'busy' }
+  }
+  if (!valid || !user || user.disabled) return { outcome: 'wrong' }
+  await attempt.release()
+  return { outcome: 'right' }
+}
+
 /**
  * The last step of every sign-in (after the password, or after the code when the account has two-step
  * verification): a full session, the device cookie, the time of sign-in and an audit line. Returns the

@@ -186,6 +186,8 @@ export async function resetStaffPassword(id: string, by: ChangedBy): Promise<Acc
 /** An owner turns off another account's two-step verification (a lost phone and lost codes). */
 export async function removeStaffTotp(id: string, by: ChangedBy): Promise<AccountResult<null>> {
   if (!isValidObjectId(id)) return refuse(404, 'Account not found')
+  // One's own goes off on the account page, which asks for the password; never from the owners' page.
+  if (id === by.actor.id) return refuse(409, 'Turn off your own two-step verification on your account page.')
   const user = await User.findById(id, { totpSecret: 1, demo: 1 }).lean()
   if (!user || user.demo) return refuse(404, 'Account not found')
   if (!user.totpSecret) return refuse(409, 'This account has no two-step verification to remove.')

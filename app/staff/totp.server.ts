@@ -6,7 +6,9 @@ import { claimOnce } from '#app/lib/db/claim-once.server'
 import { BUSINESS } from '#app/domain/business'
 import { User } from '#app/staff/user-model.server'
 import { hitRateLimits, type RateLimitRule } from '#app/lib/rate-limit/rate-limit.server'
+import { log } from '#app/lib/observability/logger.server'
 import { ATTEMPTS_PER_ADDRESS } from './sign-in.server'
+import { openTotpSecret, sealTotpSecret, TotpSecretUnreadableError } from './totp-secret-box.server'
 
 // Two-step verification: RFC 6238 codes, 30-second steps, 6 digits, SHA-1 (the only algorithm
 // every authenticator app honours), one step of clock drift either way.
@@ -106,7 +108,8 @@ export async function checkSecondFactor(userId: string, code: string, clientIp: 
   if (!user?.totpSecret) return { outcome: 'invalid' }
   const normalised = code.replace(/[\s-]/g, '')
   if (/^\d{6}$/.test(normalised)) {
-    if (!(await acceptCodeOnce(userId, user.totpSecret, user.totpLastStep, normalised))) return { outcome: 'invalid' }
+    const secret = await readStoredSecret(userId, 'totpSecret', user.totpSecret)
+    if (!secret || !(await acceptCodeOnce(userId, secret, user.totpLastStep, normalised))) return { outcome: 'invalid' }
     await attempt.release()
     return { outcome: 'accepted', usedRecoveryCode: false }
   }
@@ -119,12 +122,69 @@ export async function checkSecondFactor(userId: string, code: string, clientIp: 
   return { outcome: 'accepted', usedRecoveryCode: true }
 }
 
-/** The secret being enrolled (kept across reloads of the page until confirmed), made when there is none. */
+type SecretField = 'totpSecret' | 'totpPendingSecret'
+
+/**
+ * The plain secret of a stored value, sealing it again when it was plain text or under an older key
+ * (only if no one changed it meanwhile). Null, and an error in the log, when it can't be read: the
+ * key it was sealed under is gone or the value was changed, and an owner must remove the account's
+ * two-step verification.
+ */
+async function readStoredSecret(userId: string, field: SecretField, stored: string): Promise<string | null> {
+  try {
+    const { secret, reseal } = openTotpSecret(stored, userId)
+    if (reseal) await User.updateOne({ _id: userId, [field]: stored }, { $set: { [field]: sealTotpSecret(secret, userId) } })
+    return secret
+  } catch (error) {
+    if (!(error instanceof TotpSecretUnreadableError)) throw error
+    log.error({ userId, field, reason: error.message }, 'a two-step secret cannot be read with the configured SESSION_SECRET')
+    return null
+  }
+}
+
+/**
+ * Seals every TOTP secret still stored in plain text (written before secrets were sealed) or under
+ * a key other than the current one (after `SESSION_SECRET=new,old`). Run at every start rather than
+ * only when a secret is next used: an account that seldom signs in would otherwise keep a plain
+ * secret for months, and a rotated-out key would strand it. Each write is conditional on the value
+ * read, so instances starting together don't undo each other. Returns what it did.
+ */
+export async function sealStoredTotpSecrets(): Promise<{ sealed: number; unreadable: number }> {
+  const users = await User.find(
+    { $or: [{ totpSecret: { $ne: null } }, { totpPendingSecret: { $ne: null } }] },
+    { totpSecret: 1, totpPendingSecret: 1 },
+  ).lean()
+  let sealed = 0
+  let unreadable = 0
+  for (const user of users) {
+    const userId = String(user._id)
+    for (const field of ['totpSecret', 'totpPendingSecret'] as const) {
+      const stored = user[field]
+      if (!stored) continue
+      try {
+        const { secret, reseal } = openTotpSecret(stored, userId)
+        if (!reseal) continue
+        const { modifiedCount } = await User.updateOne(
+          { _id: user._id, [field]: stored },
+          { $set: { [field]: sealTotpSecret(secret, userId) } },
+        )
+        sealed += modifiedCount
+      } catch (error) {
+        if (!(error instanceof TotpSecretUnreadableError)) throw error
+        unreadable++
+      }
+    }
+  }
+  return { sealed, unreadable }
+}
+
+/** The secret being enrolled (kept, sealed, across reloads of the page until confirmed), made when there is none. */
 export async function pendingTotpSecret(userId: string): Promise<string> {
   const user = await User.findById(userId, { totpPendingSecret: 1 }).lean()
-  if (user?.totpPendingSecret) return user.totpPendingSecret
+  const kept = user?.totpPendingSecret ? await readStoredSecret(userId, 'totpPendingSecret', user.totpPendingSecret) : null
+  if (kept) return kept
   const secret = newTotpSecret()
-  await User.updateOne({ _id: userId }, { $set: { totpPendingSecret: secret } })
+  await User.updateOne({ _id: userId }, { $set: { totpPendingSecret: sealTotpSecret(secret, userId) } })
   return secret
 }
 
@@ -136,11 +196,13 @@ export async function cancelTotpEnrolment(userId: string) {
 /** What an account's own page shows of its two-step verification; the enrolment's QR code while one is pending. */
 export async function ownTwoStepStatus(userId: string, username: string) {
   const user = await User.findById(userId, { totpSecret: 1, totpPendingSecret: 1, totpEnabledAt: 1, recoveryCodeHashes: 1 }).lean()
-  const enrolment = user && !user.totpSecret && user.totpPendingSecret ? await enrolmentDetails(user.totpPendingSecret, username) : null
+  const pending = user && !user.totpSecret && user.totpPendingSecret ? await pendingTotpSecret(userId) : null
+  const enrolment = pending ? await enrolmentDetails(pending, username) : null
   return {
     enabled: Boolean(user?.totpSecret),
     enabledAt: user?.totpEnabledAt?.toISOString() ?? null,
-    recoveryCodesLeft: user?.recoveryCodeHashes.length ?? 0,
+    // An account made by an upsert (the ADMIN_USERNAME owner) may have no list at all.
+    recoveryCodesLeft: (user?.recoveryCodeHashes as string[] | undefined)?.length ?? 0,
     enrolment: enrolment ? { secretText: enrolment.secretText, qrSvg: enrolment.qrSvg } : null,
   }
 }
@@ -156,13 +218,20 @@ export async function confirmTotpEnrolment(userId: string, code: string, clientI
   ])
   if (!attempt.allowed) return { outcome: 'rate-limited', retryAfterSeconds: attempt.retryAfterSeconds }
   const user = await User.findById(userId, { totpPendingSecret: 1 }).lean()
-  const secret = user?.totpPendingSecret
+  const secret = user?.totpPendingSecret ? await readStoredSecret(userId, 'totpPendingSecret', user.totpPendingSecret) : null
   if (!secret || !(await acceptCodeOnce(userId, secret, null, code.replace(/[\s-]/g, '')))) return { outcome: 'invalid' }
   await attempt.release()
   const { codes, hashes } = newRecoveryCodes()
   await User.updateOne(
     { _id: userId },
-    { $set: { totpSecret: secret, totpPendingSecret: null, totpEnabledAt: new Date(), recoveryCodeHashes: hashes } },
+    {
+      $set: {
+        totpSecret: sealTotpSecret(secret, userId),
+        totpPendingSecret: null,
+        totpEnabledAt: new Date(),
+        recoveryCodeHashes: hashes,
+      },
+    },
   )
   return { outcome: 'enabled', recoveryCodes: codes }
 }

@@ -8,7 +8,7 @@ import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { Order } from '#app/orders/order-model.server'
 import { StaffSettings } from '#app/staff/staff-settings-model.server'
 import { User } from '#app/staff/user-model.server'
-import { type AppServer, startAppServer, TEST_STAFF } from '#tests/support/app-server'
+import { type AppServer, startAppServer, TEST_SESSION_SECRET, TEST_STAFF } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'
 import { currentTotpStep, totpCode } from '#tests/support/totp'
@@ -16,6 +16,8 @@ import { currentTotpStep, totpCode } from '#tests/support/totp'
 // Staff accounts, two-step verification, the audit trail and the staff API, against the built server and the real database.
 
 const uri = setupTestDatabase('staff_workspace')
+// Secrets enrolled from this process are sealed as the server seals them: under its SESSION_SECRET.
+process.env.SESSION_SECRET = TEST_SESSION_SECRET
 let server: AppServer
 let ownerCookie: string
 
@@ -324,7 +326,8 @@ describe('two-step verification', () => {
       // Setting it up is what stays open.
       const start = await form('/admin/account', { intent: 'totp-start' }, tessCookie)
       expect(start.headers.get('Location')).toBe('/admin/account#two-step')
-      expect((await User.findById(tess._id).lean())!.totpPendingSecret).toMatch(/^[A-Z2-7]{32}$/)
+      // Sealed at rest: no plain secret in the database.
+      expect((await User.findById(tess._id).lean())!.totpPendingSecret).toMatch(/^v1\$/)
     } finally {
       await StaffSettings.updateOne({ _id: 'staff' }, { $set: { requireTotp: false } })
     }

@@ -67,7 +67,10 @@ const LIMITS: [test: (path: string) => boolean, bytes: number][] = [
   [(path) => path === '/chat/confirm-email', BODY_LIMITS.chatConfirmEmail],
   [(path) => path === '/api/create-payment-intent', BODY_LIMITS.paymentRequest],
   [(path) => path === '/checkout' || path.startsWith('/checkout/'), BODY_LIMITS.checkoutForm],
-  [(path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password', BODY_LIMITS.signIn],
+  [
+    (path) => path === '/admin-login' || path === '/admin-login/code' || path === '/set-password' || path === '/admin/verify',
+    BODY_LIMITS.signIn,
+  ],
   [(path) => path === '/manage-subscription' || /^\/manage-subscription\/[^/]+$/.test(path), BODY_LIMITS.manageSubscription],
   [(path) => path === '/api/admin/staff' || path.startsWith('/api/admin/staff/'), BODY_LIMITS.staffAccount],
   [(path) => path === '/admin/privacy' || path === '/admin/privacy/export' || path === '/api/admin/privacy/erase', BODY_LIMITS.privacy],

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import { requireOwner } from '#app/staff/require-admin.server'
+import { isRecentlyVerified, requireRecentVerification, verifyPageFor } from '#app/staff/reverify.server'
 import {
   type AccountResult,
   createStaffAccount,
@@ -20,7 +21,14 @@ import { Field } from '#app/components/ui/field'
 import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { pageMeta } from '#app/domain/seo'
-import { newStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_ROLES, staffNameSchema } from '#app/domain/staff'
+import {
+  newStaffSchema,
+  REVERIFY_WINDOW_MINUTES,
+  ROLE_LABELS,
+  SET_PASSWORD_LINK_HOURS,
+  STAFF_ROLES,
+  staffNameSchema,
+} from '#app/domain/staff'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
@@ -29,7 +37,9 @@ import { formatCount } from '#app/domain/plural'
 
 // Owners manage accounts: add one (its one-time set-password link is shown
 // here once), disable or enable, change role, give a new set-password link, remove another account's
-// two-step verification, and require two-step verification of everyone.
+// two-step verification, and require two-step verification of everyone. Removing two-step, a new
+// link and adding an owner need the password or a code from the last few minutes (reverify.server.ts);
+// none of them is offered, nor accepted, for one's own account.
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -44,8 +54,8 @@ const SELF = '/admin/staff'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const owner = await requireOwner(request)
-  const [accounts, totpRequired] = await Promise.all([listStaffAccounts(), isTotpRequired()])
-  return { siteUrl: getEnv().SITE_URL, accounts, totpRequired, me: owner.id }
+  const [accounts, totpRequired, verified] = await Promise.all([listStaffAccounts(), isTotpRequired(), isRecentlyVerified(request)])
+  return { siteUrl: getEnv().SITE_URL, accounts, totpRequired, me: owner.id, verified, verifyUrl: verifyPageFor(request) }
 }
 
 type ActionData =
@@ -68,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: newStaffSchema })
       if (submission.status !== 'success')
         return data<ActionData>({ intent, result: submission.reply(), link: null, message: null }, { status: 400 })
+      if (submission.value.role === 'owner') await requireRecentVerification(request)
       const created = await createStaffAccount(submission.value, by)
       if (!created.ok) {
         const errors = { [created.field ?? 'username']: [created.message] }
@@ -95,6 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const role = String(formData.get('role'))
       if (role !== 'owner' && role !== 'staff')
         return data<ActionData>({ intent, result: undefined, link: null, message: 'Choose owner or staff.' }, { status: 400 })
+      if (role === 'owner') await requireRecentVerification(request)
       const updated = await updateStaffAccount(id, { role }, by)
       return updated.ok ? done(`${updated.value.username} is now ${ROLE_LABELS[role].toLowerCase()}`) : refused(updated)
     }
@@ -107,11 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return updated.ok ? done(`${updated.value.username} is now called ${updated.value.name}`) : refused(updated)
     }
     case 'reset-password': {
+      await requireRecentVerification(request)
       const reset = await resetStaffPassword(id, by)
       if (!reset.ok) return refused(reset)
       return data<ActionData>({ intent, result: undefined, link: { username, url: reset.value.setPasswordUrl }, message: null })
     }
     case 'remove-totp': {
+      await requireRecentVerification(request)
       const removed = await removeStaffTotp(id, by)
       return removed.ok ? done(`Two-step verification removed from ${username}`) : refused(removed)
     }
@@ -161,7 +175,7 @@ function RowAction({
 }
 
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, totpRequired, me } = loaderData
+  const { accounts, totpRequired, me, verified, verifyUrl } = loaderData
   const [form, fields] = useForm({
     id: 'add-staff',
     lastResult: actionData?.intent === 'add' ? actionData.result : undefined,
@@ -176,6 +190,15 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         subtitle="Owners manage accounts and read the audit trail; staff use the rest of the staff area."
       />
 
+      {verified ? null : (
+        <p data-testid="reverify-notice" className="mt-6 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          Removing two-step verification, a new set-password link and adding an owner first ask for your password or a code (then not again
+          for {REVERIFY_WINDOW_MINUTES} minutes).{' '}
+          <Link to={verifyUrl} className="font-semibold underline">
+            Confirm it’s you now
+          </Link>
+        </p>
+      )}
       {actionData?.link ? (
         <div role="status" data-testid="set-password-link" className="mt-6 rounded-md border border-green-200 bg-green-50 p-4">
           <p className="font-semibold text-green-900">

@@ -1,4 +1,5 @@
 import { requireOwnerApi } from '#app/staff/require-admin.server'
+import { requireRecentVerificationApi } from '#app/staff/reverify.server'
 import { accountRefusal, findStaffAccount, updateStaffAccount } from '#app/staff/staff-accounts.server'
 import { staffPatchSchema } from '#app/domain/staff'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
@@ -7,7 +8,8 @@ import { handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/staff.$id'
 
 // Owners only: GET one account; PATCH any of {name, role, disabled}. Disabling
-// ends the account's sessions; the last active owner can't be disabled or demoted (409).
+// ends the account's sessions; the last active owner can't be disabled or demoted (409). Making an
+// owner needs a recent confirmation at /admin/verify on the same session (else 403).
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleJsonErrors(async () => {
     await requireOwnerApi(request)
@@ -27,6 +29,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
       postOnlyMessage: 'Use PATCH to change an account.',
     },
     async (patch, actor) => {
+      if (patch.role === 'owner') await requireRecentVerificationApi(request)
       const updated = await updateStaffAccount(params.id, patch, { actor, context })
       return updated.ok ? Response.json(updated.value) : accountRefusal(updated)
     },

@@ -43,9 +43,7 @@ function useRouterWorkOnThisPage() {
   const navigation = useNavigation()
   const revalidator = useRevalidator()
   const fetchers = useFetchers()
-  return (
-    fetchers.some((fetcher) => fetcher.state !== 'idle') || revalidator.state !== 'idle' || navigation.location?.pathname === pathname
-  )
+  return fetchers.some((fetcher) => fetcher.state !== 'idle') || revalidator.state !== 'idle' || navigation.location?.pathname === pathname
 }
 
 /** Children hydrated when they come within `margin` of the viewport, or when the page updates. */

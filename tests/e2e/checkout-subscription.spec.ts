@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Locator, Page, Route } from '@playwright/test'
 import mongoose from 'mongoose'
 import { paidFirstInvoice, sendStripeEvent, stripeEvent } from '../support/stripe-events'
@@ -9,6 +8,7 @@ import { untilHydrated } from './support/hydration'
 import { closeE2eDatabase, e2eDatabase, uniqueLabel } from './support/staff'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 import { expect, test } from './support/test'
+import { expectNoSeriousAxeProblems, expectNoSidewaysScroll } from './support/readable'
 
 // A buyer from the checkout to the confirmation e-mail to Stripe's customer portal: the payment
 // through the Stripe.js stand-in (or, without JavaScript, the hosted checkout), the first payment
@@ -310,12 +310,8 @@ async function paidOrderWithMail(email: string) {
 
 /** No serious accessibility problem (axe) and nothing off the side of the screen. */
 async function expectReadable(page: Page, { axe }: { axe: boolean }) {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(wide, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0)
-  if (!axe) return
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectNoSidewaysScroll(page)
+  if (axe) await expectNoSeriousAxeProblems(page)
 }
 
 for (const size of SIZES) {

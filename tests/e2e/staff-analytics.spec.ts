@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { expectNoSeriousAxeProblems } from './support/axe'
+import { STAFF_SIZES, expectNoSeriousAxeProblems } from './support/readable'
 import { addPageViews, type PageViewRollup, pageViewDocument } from '../../app/analytics/page-view-rollup'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/analytics/access-rollup'
 import type { PageView } from '../../app/domain/page-views'
@@ -12,11 +12,6 @@ import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './supp
 test.afterAll(closeE2eDatabase)
 
 const HOUR = 60 * 60 * 1000
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
-
 async function seedWeek() {
   const db = await e2eDatabase()
   const source = uniqueLabel('e2e-news')
@@ -67,7 +62,7 @@ async function seedWeek() {
   return source
 }
 
-for (const size of SIZES) {
+for (const size of STAFF_SIZES) {
   test(`on a ${size.name}, staff read a week of visitors with sources and conversions, and switch to 30 days`, async ({ browser }) => {
     test.slow()
     const source = await seedWeek()

@@ -1,38 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, STAFF, uniqueLabel } from './support/staff'
+import { STAFF_SIZES, expectNoSeriousAxeProblems, expectNoSidewaysScroll } from './support/readable'
 
 // The chat inbox as an office manager uses it, at desktop and phone sizes, with and without
 // JavaScript: find the visitor's question in the list, open it, take it, answer with a saved reply.
 
 test.afterAll(closeE2eDatabase)
 
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
-
 /** Where the e2e run may save the docs' screenshots (CONSOLE_SHOTS=docs/images). */
 const SHOTS = process.env.CONSOLE_SHOTS
-
-async function expectNoSeriousAxeProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const wide = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    if (document.documentElement.scrollWidth <= width) return []
-    return [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-  })
-  expect(wide, page.url()).toEqual([])
-}
 
 const QUESTION = 'Hi, our office printer stopped printing after the Windows update this morning. Can someone help today?'
 
@@ -68,7 +44,7 @@ async function addSavedReply(title: string, text: string) {
   await (await e2eDatabase()).collection('savedreplies').insertOne({ title, text, authorName: 'Sam Support', createdAt: new Date() })
 }
 
-for (const size of SIZES) {
+for (const size of STAFF_SIZES) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } })
 

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
+import { STAFF_SIZES, expectNoSeriousAxeProblems, expectNoSidewaysScroll } from './support/readable'
 
 // The content editor keeps work, at both sizes: Preview shows the unsaved edit (with and without
 // JavaScript), leaving with unsaved changes asks first, and Delete asks on its own page and can be
 // undone. Each test writes its own draft article (drafts never reach the public pages other files
 // check) and removes it at the end.
-
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
 
 /** Where the e2e run may save the docs' screenshots (CONSOLE_SHOTS=docs/images). */
 const SHOTS = process.env.CONSOLE_SHOTS
@@ -47,18 +41,7 @@ async function addDraft(title: string) {
   return { id, slug }
 }
 
-async function expectNoSeriousAxeProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, page.url()).toBeLessThanOrEqual(0)
-}
-
-for (const size of SIZES) {
+for (const size of STAFF_SIZES) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } })
 

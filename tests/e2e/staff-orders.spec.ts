@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { expectNoSeriousAxeProblems } from './support/axe'
+import { STAFF_SIZES, expectNoSeriousAxeProblems } from './support/readable'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
 
 test.afterAll(closeE2eDatabase)
@@ -165,11 +165,6 @@ test('an order shows the customer’s other enquiries and chats, matched by e-ma
 
 /** Where the e2e run may save the docs' screenshots (CONSOLE_SHOTS=docs/images). */
 const SHOTS = process.env.CONSOLE_SHOTS
-const SIZES = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
-
 /** A paying customer's order as Stripe left it, with an earlier enquiry and a chat under the same address. */
 async function createPaidOrder(name: string) {
   const db = await e2eDatabase()
@@ -224,7 +219,7 @@ async function createPaidOrder(name: string) {
   return { id: String(insertedId), email }
 }
 
-for (const size of SIZES) {
+for (const size of STAFF_SIZES) {
   for (const javaScriptEnabled of [true, false]) {
     test(`on a ${size.name} ${javaScriptEnabled ? 'with' : 'without'} JavaScript, an office manager finds an order by e-mail and opens it`, async ({
       browser,

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+// What every staff screen is checked for, at the two sizes the console is designed for.
+
+export const STAFF_SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+/** axe's WCAG 2.1 AA and best-practice rules: no serious or critical problem, each named if any. */
+export async function expectNoSeriousAxeProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** Nothing runs off the side of the screen: names what does, if anything. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const wide = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    if (document.documentElement.scrollWidth <= width) return []
+    const overflowing = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+    return overflowing.length ? overflowing : ['(the page is wider than the screen)']
+  })
+  expect(wide, page.url()).toEqual([])
+}

@@ -48,10 +48,13 @@ export default [
     route('admin/content/:kind', 'routes/admin/content-list.tsx'),
     route('admin/content/:kind/deleted', 'routes/admin/content-deleted.tsx'),
     route('admin/content/:kind/:id', 'routes/admin/content-edit.tsx'),
-    // The editor's other tasks, each its own page and action: preview the unsaved form, delete, restore.
+    // The editor's other tasks, each its own page or action: preview the unsaved form, delete, restore,
+    // publish or hide, move up or down.
     route('admin/content/:kind/:id/preview', 'routes/admin/content-preview.tsx'),
     route('admin/content/:kind/:id/delete', 'routes/admin/content-delete.tsx'),
     route('admin/content/:kind/:id/restore', 'routes/admin/content-restore.ts'),
+    route('admin/content/:kind/:id/visibility', 'routes/admin/content-visibility.ts'),
+    route('admin/content/:kind/:id/move', 'routes/admin/content-move.ts'),
     route('admin/account', 'routes/admin/account.tsx'),
     // Owners only.
     route('admin/staff', 'routes/admin/staff.tsx'),

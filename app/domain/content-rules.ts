@@ -276,3 +276,22 @@ export function formatArticleDate(isoDate: string): string {
 export function conflictMessage(singular: string) {
   return `Someone else saved this ${singular} while you were editing it, so your changes were not saved. Nothing was overwritten.`
 }
+
+/** How each kind says whether visitors see a record, and the change that flips it. */
+export function contentVisibility(kind: ContentKind, record: Record<string, unknown>) {
+  if (kind === 'news') {
+    const published = record.status === 'published'
+    return {
+      shown: published,
+      label: published ? 'Published' : 'Draft',
+      flip: { status: published ? 'draft' : 'published' },
+      action: published ? 'Unpublish' : 'Publish',
+    }
+  }
+  if (kind === 'testimonials') {
+    const shown = record.shown === true
+    return { shown, label: shown ? 'Shown' : 'Hidden', flip: { shown: !shown }, action: shown ? 'Hide' : 'Show' }
+  }
+  const shown = record.hidden !== true
+  return { shown, label: shown ? 'Shown' : 'Hidden', flip: { hidden: shown }, action: shown ? 'Hide' : 'Show' }
+}

@@ -252,9 +252,9 @@ describe('plans', () => {
 
   it('hides a plan: gone from the site and /api/plans, and checkout says it is no longer offered', async () => {
     const enterprise = (await Plan.findOne({ id: 3 }).lean())!
-    const hidden = await asStaff('/admin/content/plans', {
+    const hidden = await asStaff('/admin/content/plans/3/visibility', {
       method: 'POST',
-      body: new URLSearchParams({ intent: 'toggle', id: '3', version: String(enterprise.version) }),
+      body: new URLSearchParams({ version: String(enterprise.version) }),
     })
     expect(hidden.status).toBe(303)
     const plans = (await (await visitor('/api/plans')).json()) as { id: number }[]
@@ -271,6 +271,47 @@ describe('plans', () => {
     expect(((await payment.json()) as { message: string }).message).toBe(
       'The Enterprise plan is no longer offered: please choose one of the plans listed.',
     )
+  })
+})
+
+describe("the list's buttons act on the record their address names", () => {
+  it('refuses a stale version, an unknown record and a made-up direction, changing nothing', async () => {
+    const { Service } = await import('#app/catalogue/catalogue-model.server')
+    const before = (await Service.findOne({ id: 2 }).lean())!
+    const stale = await asStaff('/admin/content/services/2/visibility', {
+      method: 'POST',
+      body: new URLSearchParams({ version: String(before.version + 7) }),
+    })
+    expect(stale.status).toBe(303)
+    expect(stale.headers.get('location')).toBe('/admin/content/services')
+    expect((await Service.findOne({ id: 2 }).lean())?.hidden).toBe(before.hidden)
+
+    const unknown = await asStaff('/admin/content/services/999999/visibility', {
+      method: 'POST',
+      body: new URLSearchParams({ version: '0' }),
+    })
+    expect(unknown.status).toBe(404)
+    expect(
+      (await asStaff('/admin/content/widgets/2/move', { method: 'POST', body: new URLSearchParams({ direction: 'up' }) })).status,
+    ).toBe(404)
+
+    const order = async () =>
+      (await Service.find({}, { id: 1, position: 1 }).sort({ position: 1, id: 1 }).lean()).map((service) => service.id)
+    const orderBefore = await order()
+    const sideways = await asStaff('/admin/content/services/2/move', {
+      method: 'POST',
+      body: new URLSearchParams({ direction: 'sideways' }),
+    })
+    expect(sideways.status).toBe(303)
+    expect(await order()).toEqual(orderBefore)
+
+    // The list itself takes no posts: which record to change is never read from a form field.
+    const old = await asStaff('/admin/content/services', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'toggle', id: '2', version: String(before.version) }),
+    })
+    expect(old.status).toBe(405)
+    expect((await Service.findOne({ id: 2 }).lean())?.version).toBe(before.version)
   })
 })
 
@@ -310,9 +351,9 @@ describe('testimonials', () => {
     expect(home).toContain('Whitfield Family Dentistry')
     const { Testimonial } = await import('#app/catalogue/catalogue-model.server')
     for (const testimonial of await Testimonial.find().lean()) {
-      const response = await asStaff('/admin/content/testimonials', {
+      const response = await asStaff(`/admin/content/testimonials/${testimonial.id}/visibility`, {
         method: 'POST',
-        body: new URLSearchParams({ intent: 'toggle', id: String(testimonial.id), version: String(testimonial.version) }),
+        body: new URLSearchParams({ version: String(testimonial.version) }),
       })
       expect(response.status).toBe(303)
     }

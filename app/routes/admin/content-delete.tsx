@@ -5,10 +5,11 @@ import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { ContentEditError, RESTORE_DAYS, deleteContent, getContent } from '#app/catalogue/content-editing.server'
-import { CONTENT_LABELS, type ContentKind, isContentKind } from '#app/domain/content-rules'
+import { CONTENT_LABELS, type ContentKind } from '#app/domain/content-rules'
 import { pageMeta } from '#app/domain/seo'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
+import { readContentRecord } from '#app/catalogue/content-params.server'
 import type { Route } from './+types/content-delete'
 
 // Deleting a record asks on a page of its own, so the question works without JavaScript; the
@@ -23,12 +24,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     noindex: true,
   })
 
-function readParams(params: { kind: string; id: string }): { kind: ContentKind; id: number } {
-  invariantResponse(isContentKind(params.kind), 'There is no such kind of content', 404)
-  invariantResponse(/^\d{1,9}$/.test(params.id), 'There is no such record', 404)
-  return { kind: params.kind, id: Number(params.id) }
-}
-
 async function recordName(kind: ContentKind, id: number) {
   try {
     const record = (await getContent(kind, id)) as Record<string, unknown>
@@ -41,13 +36,13 @@ async function recordName(kind: ContentKind, id: number) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const { kind, id } = readParams(params)
+  const { kind, id } = readContentRecord(params)
   return { siteUrl: getEnv().SITE_URL, kind, id, name: await recordName(kind, id), restoreDays: RESTORE_DAYS }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { kind, id } = readParams(params)
+  const { kind, id } = readContentRecord(params)
   const name = await recordName(kind, id)
   try {
     await deleteContent(kind, id, undefined, { actor: { id: admin.id, username: admin.username }, context })

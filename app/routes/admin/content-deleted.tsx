@@ -7,9 +7,9 @@ import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { listDeletedContent, RESTORE_DAYS } from '#app/catalogue/content-editing.server'
 import { formatAdminDate } from '#app/domain/admin-format'
-import { CONTENT_LABELS, type ContentKind, isContentKind } from '#app/domain/content-rules'
+import { CONTENT_LABELS, type ContentKind } from '#app/domain/content-rules'
 import { pageMeta } from '#app/domain/seo'
-import { invariantResponse } from '#app/lib/http/responses.server'
+import { readContentKind } from '#app/catalogue/content-params.server'
 import type { Route } from './+types/content-deleted'
 
 // "Recently deleted": what staff deleted in the last 30 days, each with Restore.
@@ -25,8 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  invariantResponse(isContentKind(params.kind), 'There is no such kind of content', 404)
-  const kind: ContentKind = params.kind
+  const kind = readContentKind(params.kind)
   const items = await listDeletedContent(kind)
   return {
     siteUrl: getEnv().SITE_URL,

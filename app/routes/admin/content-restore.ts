@@ -1,28 +1,21 @@
 import { redirect } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { ContentEditError, restoreContent } from '#app/catalogue/content-editing.server'
-import { isContentKind } from '#app/domain/content-rules'
-import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
+import { readContentRecord } from '#app/catalogue/content-params.server'
 import type { Route } from './+types/content-restore'
 
 // Restore, posted from "Recently deleted": the record comes back as it was (a draft stays a draft).
 
-function readParams(params: { kind: string; id: string }) {
-  invariantResponse(isContentKind(params.kind), 'There is no such kind of content', 404)
-  invariantResponse(/^\d{1,9}$/.test(params.id), 'There is no such record', 404)
-  return { kind: params.kind, id: Number(params.id) }
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const { kind } = readParams(params)
+  const { kind } = readContentRecord(params)
   return redirect(`/admin/content/${kind}/deleted`)
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
-  const { kind, id } = readParams(params)
+  const { kind, id } = readContentRecord(params)
   try {
     const record = await restoreContent(kind, id, { actor: { id: admin.id, username: admin.username }, context })
     return redirectWithToast(`/admin/content/${kind}`, {

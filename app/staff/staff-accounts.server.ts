@@ -170,30 +170,30 @@ export async function updateStaffAccount(
  * A new one-time link for an account's holder: the old password stops working and its sessions
  * end (a reset is what an owner does when a password is forgotten or may be known to someone else).
  */
-export async function resetStaffPassword(id: string, by: ChangedBy): Promise<AccountResult<{ setPasswordUrl: string }>> {
+export async function resetStaffPassword(id: string, by: ChangedBy): Promise<AccountResult<{ username: string; setPasswordUrl: string }>> {
   if (!isValidObjectId(id)) return refuse(404, 'Account not found')
   if (id === by.actor.id) return refuse(409, 'Change your own password on your account page.')
-  const user = await User.findById(id, { demo: 1, bootstrap: 1 }).lean()
+  const user = await User.findById(id, { username: 1, demo: 1, bootstrap: 1 }).lean()
   if (!user || user.demo) return refuse(404, 'Account not found')
   if (user.bootstrap) return refuse(409, 'The password of the owner account set by ADMIN_USERNAME comes from ADMIN_PASSWORD.')
   await User.updateOne({ _id: id }, { $set: { password: null, passwordChangedAt: new Date() } })
   await AdminSession.deleteMany({ userId: id })
   const { setPasswordUrl } = await issueSetPasswordLink(id)
   await recordAudit({ ...by, kind: 'account', action: 'reset password (new set-password link)', target: `user:${id}` })
-  return { ok: true, value: { setPasswordUrl } }
+  return { ok: true, value: { username: user.username, setPasswordUrl } }
 }
 
 /** An owner turns off another account's two-step verification (a lost phone and lost codes). */
-export async function removeStaffTotp(id: string, by: ChangedBy): Promise<AccountResult<null>> {
+export async function removeStaffTotp(id: string, by: ChangedBy): Promise<AccountResult<{ username: string }>> {
   if (!isValidObjectId(id)) return refuse(404, 'Account not found')
   // One's own goes off on the account page, which asks for the password; never from the owners' page.
   if (id === by.actor.id) return refuse(409, 'Turn off your own two-step verification on your account page.')
-  const user = await User.findById(id, { totpSecret: 1, demo: 1 }).lean()
+  const user = await User.findById(id, { username: 1, totpSecret: 1, demo: 1 }).lean()
   if (!user || user.demo) return refuse(404, 'Account not found')
   if (!user.totpSecret) return refuse(409, 'This account has no two-step verification to remove.')
   await removeTotp(id)
   await recordAudit({ ...by, kind: 'totp', action: 'removed two-step verification of another account', target: `user:${id}` })
-  return { ok: true, value: null }
+  return { ok: true, value: { username: user.username } }
 }
 
 /** The account a set-password link is for, while the link works. */

@@ -68,7 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormWithLimit(request, BODY_LIMITS.default)
   const intent = String(formData.get('intent') ?? '')
   const id = String(formData.get('id') ?? '')
-  const username = String(formData.get('username') ?? '').slice(0, 40)
   const refused = (result: Extract<AccountResult<unknown>, { ok: false }>) =>
     data<ActionData>({ intent, result: undefined, link: null, message: result.message }, { status: result.status })
   const done = (title: string) => redirectWithToast(SELF, { title })
@@ -122,12 +121,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       await requireRecentVerification(request)
       const reset = await resetStaffPassword(id, by)
       if (!reset.ok) return refused(reset)
-      return data<ActionData>({ intent, result: undefined, link: { username, url: reset.value.setPasswordUrl }, message: null })
+      return data<ActionData>({
+        intent,
+        result: undefined,
+        link: { username: reset.value.username, url: reset.value.setPasswordUrl },
+        message: null,
+      })
     }
     case 'remove-totp': {
       await requireRecentVerification(request)
       const removed = await removeStaffTotp(id, by)
-      return removed.ok ? done(`Two-step verification removed from ${username}`) : refused(removed)
+      return removed.ok ? done(`Two-step verification removed from ${removed.value.username}`) : refused(removed)
     }
     case 'require-totp': {
       const required = formData.get('required') === 'on'
@@ -163,7 +167,6 @@ function RowAction({
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="username" value={username} />
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

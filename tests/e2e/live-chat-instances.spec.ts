@@ -97,8 +97,11 @@ test('a visitor on one instance and staff on another: each sees the other’s me
       .click()
     await expect(visitor).toHaveURL(/\/news\/[a-z0-9-]+$/)
     expect(await visitor.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
-    // The inbox names the page by its title: the article's own heading.
-    const articleTitle = (await visitor.getByRole('heading', { level: 1 }).textContent())?.trim()
+    // The inbox names the page by its title: the article's own heading. The URL changes before the
+    // article renders, so wait for the news index's heading to go before reading it.
+    const heading = visitor.getByRole('heading', { level: 1 })
+    await expect(heading).not.toHaveText('News and Insights')
+    const articleTitle = (await heading.textContent())?.trim()
     expect(articleTitle).toBeTruthy()
     await expect(async () => {
       await staff.page.goto('/admin/chats')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type Stripe from 'stripe'
-import { listPlanNames } from '#app/catalogue/catalogue.server'
+import { planNamesById } from './order-view.server'
 import { getEnv } from '#app/lib/config/env.server'
 import { deliverSoon, queueOutboxMessage } from '#app/integrations/mail/outbox.server'
 import { log } from '#app/lib/observability/logger.server'
@@ -37,9 +37,9 @@ export async function mailManageLinks(email: string): Promise<number> {
     .limit(10)
     .lean()
   if (orders.length === 0) return 0
-  const plans = await listPlanNames().catch(() => [])
+  const planNames = await planNamesById()
   const links = orders.map((order) => ({
-    planName: plans.find((plan) => plan.id === order.planId)?.name ?? `Plan ${order.planId}`,
+    planName: planNames.get(order.planId) ?? `Plan ${order.planId}`,
     url: createManageLink(String(order._id)).url,
   }))
   const id = await queueOutboxMessage(

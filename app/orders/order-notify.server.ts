@@ -1,4 +1,4 @@
-import { listPlanNames } from '#app/catalogue/catalogue.server'
+import { planNamesById } from './order-view.server'
 import { getEnv } from '#app/lib/config/env.server'
 import { claimOnce } from '#app/lib/db/claim-once.server'
 import { SingleUseClaim } from '#app/lib/db/single-use-claim-model.server'
@@ -38,13 +38,13 @@ async function noticeOrder(orderId: string, overlay: Record<string, unknown>, ne
   }).lean()
   if (!stored) return null
   const order = { ...stored, ...overlay } as typeof stored
-  const plans = await listPlanNames().catch(() => [])
+  const planNames = await planNamesById()
   return {
     id: orderId,
     name: order.name ?? null,
     email: order.email ?? null,
     phone: order.phone ?? null,
-    planName: plans.find((plan) => plan.id === order.planId)?.name ?? `Plan ${order.planId}`,
+    planName: planNames.get(order.planId) ?? `Plan ${order.planId}`,
     ms365Option: order.ms365Option,
     ms365Users: order.ms365Users,
     includeCloudBackup: order.includeCloudBackup,

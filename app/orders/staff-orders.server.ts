@@ -1,7 +1,7 @@
 import { isValidObjectId } from 'mongoose'
 import { changesBetween, recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
-import { listPlanNames } from '#app/catalogue/catalogue.server'
+import { planNamesById } from '#app/orders/order-view.server'
 import { projectionOf, toView, type View } from '#app/lib/db/views.server'
 import { canStaffChangeStatus, type OrderStatus } from '#app/domain/order-status'
 import { Order, type OrderDocument } from '#app/orders/order-model.server'
@@ -33,12 +33,6 @@ const STAFF_ORDER_FIELDS = [
 export type StaffOrder = View<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { planName: string }
 const staffOrderProjection = projectionOf(STAFF_ORDER_FIELDS)
 
-async function planNames() {
-  // A plan missing from the catalogue (or a catalogue outage) must not hide the order itself.
-  const plans = await listPlanNames().catch(() => [])
-  return new Map(plans.map((plan) => [plan.id, plan.name]))
-}
-
 function toStaffOrder(
   doc: Pick<OrderDocument, (typeof STAFF_ORDER_FIELDS)[number]> & { _id: unknown },
   names: Map<number, string>,
@@ -52,14 +46,14 @@ export async function listStaffOrders({ page = 1, filter = null, search = null }
   const window = pageWindow(total, page, ORDERS_PER_PAGE)
   const [docs, names] = await Promise.all([
     Order.find(query, staffOrderProjection).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean(),
-    planNames(),
+    planNamesById(),
   ])
   return { orders: docs.map((doc) => toStaffOrder(doc, names)), total, page: window.page, pageCount: window.pageCount }
 }
 
 export async function findStaffOrder(id: string) {
   if (!isValidObjectId(id)) return null
-  const [doc, names] = await Promise.all([Order.findById(id, staffOrderProjection).lean(), planNames()])
+  const [doc, names] = await Promise.all([Order.findById(id, staffOrderProjection).lean(), planNamesById()])
   return doc ? toStaffOrder(doc, names) : null
 }
 

@@ -1,11 +1,11 @@
 import { isValidObjectId } from 'mongoose'
 import type Stripe from 'stripe'
-import { listPlanNames } from '#app/catalogue/catalogue.server'
 import { ORDER_FILTERS, type OrderFilter } from '#app/domain/order-status'
 import { recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
 import { Order } from '#app/orders/order-model.server'
 import { applyStripeEvent } from './webhook.server'
+import { ORDER_VIEW_FIELDS, type OrderView, findOrderViewDocs, planNamesById, toOrderView } from './order-view.server'
 
 // What staff read of orders as a business (tabs, search, totals, the dashboard's figures) and the
 // two subscription actions they may take, which go through Stripe.
@@ -90,104 +90,24 @@ export async function ordersSummary(now = new Date()): Promise<OrdersSummary> {
   }
 }
 
-const DETAIL_FIELDS = {
-  name: 1,
-  email: 1,
-  phone: 1,
-  status: 1,
-  planId: 1,
-  ms365Option: 1,
-  ms365Users: 1,
-  includeCloudBackup: 1,
-  amount: 1,
-  createdAt: 1,
-  stripeCustomerId: 1,
-  stripeSubscriptionId: 1,
-  subscription: 1,
-  invoices: 1,
-} as const
-
-export type OrderDetail = {
-  id: string
-  name: string | null
-  email: string | null
-  phone: string | null
-  status: string
-  planId: number
-  planName: string
-  ms365Option: string
-  ms365Users: number
-  includeCloudBackup: boolean
-  amount: number
-  createdAt: string
-  customerId: string | null
-  subscription: { id: string; status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null
-  invoices: Array<{ id: string; number: string | null; amount: number; status: string; paidAt: string | null; url: string | null }>
-}
-
-type DetailDoc = Awaited<ReturnType<typeof findDetailDocs>>[number]
-function findDetailDocs(filter: Record<string, unknown>, page: number, limit: number) {
-  return Order.find(filter, DETAIL_FIELDS)
-    .sort({ createdAt: -1, _id: -1 })
-    .skip((page - 1) * limit)
-    .limit(limit)
-    .lean()
-}
-
-function toDetail(doc: DetailDoc, names: Map<number, string>): OrderDetail {
-  const subscription = doc.subscription ?? null
-  return {
-    id: String(doc._id),
-    name: doc.name ?? null,
-    email: doc.email ?? null,
-    phone: doc.phone ?? null,
-    status: doc.status,
-    planId: doc.planId,
-    planName: names.get(doc.planId) ?? `Plan ${doc.planId}`,
-    ms365Option: doc.ms365Option,
-    ms365Users: doc.ms365Users,
-    includeCloudBackup: doc.includeCloudBackup,
-    amount: doc.amount,
-    createdAt: doc.createdAt.toISOString(),
-    customerId: doc.stripeCustomerId ?? null,
-    subscription: subscription
-      ? {
-          id: subscription.id,
-          status: subscription.status,
-          currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
-          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-        }
-      : null,
-    invoices: (doc.invoices ?? []).map((invoice) => ({
-      id: invoice.id,
-      number: invoice.number ?? null,
-      amount: invoice.amount,
-      status: invoice.status,
-      paidAt: invoice.paidAt?.toISOString() ?? null,
-      url: invoice.url ?? null,
-    })),
-  }
-}
-
-async function planNames() {
-  const plans = await listPlanNames().catch(() => [])
-  return new Map(plans.map((plan) => [plan.id, plan.name]))
-}
-
 export async function listOrdersForApi({ page, limit, filter }: { page: number; limit: number; filter: OrderFilter | null }) {
   const query = orderFilter({ filter })
-  const [total, docs, names] = await Promise.all([Order.countDocuments(query), findDetailDocs(query, page, limit), planNames()])
-  return { orders: docs.map((doc) => toDetail(doc, names)), total }
+  const [total, docs, names] = await Promise.all([
+    Order.countDocuments(query),
+    findOrderViewDocs(query, { skip: (page - 1) * limit, limit }),
+    planNamesById(),
+  ])
+  return { orders: docs.map((doc) => toOrderView(doc, names)), total }
 }
 
-export async function findOrderDetail(id: string): Promise<OrderDetail | null> {
+export async function findOrderDetail(id: string): Promise<OrderView | null> {
   if (!isValidObjectId(id)) return null
-  const [doc, names] = await Promise.all([Order.findById(id, DETAIL_FIELDS).lean(), planNames()])
-  return doc ? toDetail(doc, names) : null
+  const [doc, names] = await Promise.all([Order.findById(id, ORDER_VIEW_FIELDS).lean(), planNamesById()])
+  return doc ? toOrderView(doc, names) : null
 }
 
 export type SubscriptionChange =
-  | { outcome: 'changed'; order: OrderDetail | null }
+  | { outcome: 'changed'; order: OrderView | null }
   | { outcome: 'not-found' }
   | { outcome: 'no-subscription' }
   | { outcome: 'not-active'; status: string }
@@ -252,9 +172,9 @@ const CSV_COLUMNS = [
 
 /** The orders of a tab and search as CSV, newest first. */
 export async function ordersCsv(query: OrderQuery): Promise<string> {
-  const [docs, names] = await Promise.all([findDetailDocs(orderFilter(query), 1, MAX_EXPORT_ROWS), planNames()])
+  const [docs, names] = await Promise.all([findOrderViewDocs(orderFilter(query), { skip: 0, limit: MAX_EXPORT_ROWS }), planNamesById()])
   const rows = docs.map((doc) => {
-    const order = toDetail(doc, names)
+    const order = toOrderView(doc, names)
     return [
       order.id,
       order.createdAt,
@@ -271,7 +191,7 @@ export async function ordersCsv(query: OrderQuery): Promise<string> {
       order.subscription ? (order.subscription.cancelAtPeriodEnd ? 'yes' : 'no') : '',
       order.subscription?.currentPeriodEnd,
       order.customerId,
-      doc.stripeSubscriptionId,
+      order.subscriptionId,
     ]
   })
   return [CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'

@@ -1,10 +1,9 @@
 import type { Types } from 'mongoose'
-import { listPlanNames } from '#app/catalogue/catalogue.server'
 import { ChatConversation, ChatFeedEntry, ConversationMessage } from '#app/chat/chat-model.server'
 import { Contact } from '#app/enquiries/contact-model.server'
 import { OutboxAttempt } from '#app/integrations/mail/outbox-attempt-model.server'
 import { OutboxMessage } from '#app/integrations/mail/outbox-model.server'
-import { Order } from '#app/orders/order-model.server'
+import { type OrderView, type OrderViewDoc, findOrderViewDocs, planNamesById, toOrderView } from '#app/orders/order-view.server'
 import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
@@ -54,26 +53,8 @@ export type FoundConversation = {
   messages: FoundMessage[]
 }
 
-export type FoundOrder = {
-  id: string
-  createdAt: string
-  name: string | null
-  email: string | null
-  phone: string | null
-  status: string
-  planId: number
-  planName: string
-  ms365Option: string
-  ms365Users: number
-  includeCloudBackup: boolean
-  amount: number
-  /** The Stripe customer: Stripe keeps its own copy of the address (see docs/privacy.md). */
-  customerId: string | null
-  subscriptionId: string | null
-  /** Stripe's subscription and invoices as the order keeps them, where it does. */
-  subscription: unknown
-  invoices: unknown[]
-}
+/** An order as staff read it; the Stripe customer keeps its own copy of the address (see docs/privacy.md). */
+export type FoundOrder = OrderView
 
 export type FoundOutboxMessage = {
   id: string
@@ -243,48 +224,10 @@ export async function findChats(matcher: PersonMatcher): Promise<FoundChats> {
   }
 }
 
-type OrderLean = {
-  _id: Types.ObjectId
-  createdAt: Date
-  name?: string | null
-  email?: string | null
-  phone?: string | null
-  status: string
-  planId: number
-  ms365Option: string
-  ms365Users: number
-  includeCloudBackup: boolean
-  amount: number
-  stripeCustomerId?: string | null
-  stripeSubscriptionId?: string | null
-  subscription?: unknown
-  invoices?: unknown[]
-}
-
-export async function findOrders(matcher: PersonMatcher): Promise<OrderLean[]> {
+export async function findOrders(matcher: PersonMatcher): Promise<OrderViewDoc[]> {
   const or: Record<string, unknown>[] = [{ email: caseless(matcher.databaseEmailField) }]
   if (matcher.databasePhoneField) or.push({ phone: { $regex: matcher.databasePhoneField } })
-  const docs = await Order.find(
-    { $or: or },
-    {
-      createdAt: 1,
-      name: 1,
-      email: 1,
-      phone: 1,
-      status: 1,
-      planId: 1,
-      ms365Option: 1,
-      ms365Users: 1,
-      includeCloudBackup: 1,
-      amount: 1,
-      stripeCustomerId: 1,
-      stripeSubscriptionId: 1,
-      subscription: 1,
-      invoices: 1,
-    },
-  )
-    .sort({ createdAt: -1 })
-    .lean<OrderLean[]>()
+  const docs = await findOrderViewDocs({ $or: or })
   return docs.filter((doc) => matcher.test(doc.email ?? '') || matcher.test(doc.phone ?? ''))
 }
 
@@ -374,19 +317,17 @@ export async function findFeedEntries(matcher: PersonMatcher, conversationIds: s
 
 /** Everything held under the address, for the owners' page, the API and the export. */
 export async function findPersonalData(matcher: PersonMatcher): Promise<PersonalData> {
-  const [enquiries, chats, orders, audit, plans] = await Promise.all([
+  const [enquiries, chats, orders, audit, planNames] = await Promise.all([
     findEnquiries(matcher),
     findChats(matcher),
     findOrders(matcher),
     findAuditEntries(matcher),
-    // A catalogue outage must not hide the orders themselves.
-    listPlanNames().catch(() => []),
+    planNamesById(),
   ])
   const outbox = await findOutboxMessages(matcher, {
     enquiryIds: enquiries.filter((enquiry) => !enquiry.mentionOnly).map((enquiry) => enquiry.id),
     conversations: chats.conversations.map((conversation) => ({ id: String(conversation._id), visitorId: conversation.visitorId })),
   })
-  const planNames = new Map(plans.map((plan) => [plan.id, plan.name]))
   return {
     email: matcher.email,
     phone: matcher.phone ?? null,
@@ -402,24 +343,7 @@ export async function findPersonalData(matcher: PersonMatcher): Promise<Personal
       messages: conversation.messages.map(messageView),
     })),
     mentions: [...chats.mentions, ...chats.orphans].map(messageView),
-    orders: orders.map((order) => ({
-      id: String(order._id),
-      createdAt: order.createdAt.toISOString(),
-      name: order.name ?? null,
-      email: order.email ?? null,
-      phone: order.phone ?? null,
-      status: order.status,
-      planId: order.planId,
-      planName: planNames.get(order.planId) ?? `Plan ${order.planId}`,
-      ms365Option: order.ms365Option,
-      ms365Users: order.ms365Users,
-      includeCloudBackup: order.includeCloudBackup,
-      amount: order.amount,
-      customerId: order.stripeCustomerId ?? null,
-      subscriptionId: order.stripeSubscriptionId ?? null,
-      subscription: order.subscription ?? null,
-      invoices: order.invoices ?? [],
-    })),
+    orders: orders.map((order) => toOrderView(order, planNames)),
     outbox: outbox.map((doc) => ({
       id: String(doc._id),
       channel: doc.channel,

@@ -135,6 +135,7 @@ describe('the orders API', () => {
         'amount',
         'createdAt',
         'customerId',
+        'subscriptionId',
         'subscription',
         'invoices',
       ].sort(),
@@ -143,9 +144,24 @@ describe('the orders API', () => {
       id,
       planName: 'Professional',
       amount: 721.85,
-      subscription: { id: 'sub_d', status: 'active', currentPeriodEnd: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+      subscriptionId: expect.stringMatching(/^sub_/),
+      subscription: {
+        id: 'sub_d',
+        status: 'active',
+        currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        itemQuantities: { ms365: 3, backup: null },
+      },
       invoices: [
-        { id: 'in_1', number: 'INV-1', amount: 721.85, status: 'paid', paidAt: '2026-11-01T00:00:00.000Z', url: 'https://invoice.test/1' },
+        {
+          id: 'in_1',
+          number: 'INV-1',
+          amount: 721.85,
+          currency: 'usd',
+          status: 'paid',
+          paidAt: '2026-11-01T00:00:00.000Z',
+          url: 'https://invoice.test/1',
+        },
       ],
     })
     expect((await fetch(`${server.url}/api/admin/orders/${new mongoose.Types.ObjectId()}`, { headers: staff })).status).toBe(404)

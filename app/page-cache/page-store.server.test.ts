@@ -34,6 +34,48 @@ describe('PageStore', () => {
     expect(store.bytes).toBeLessThanOrEqual(store.limits.maxBytes)
   })
 
+  it('keeps the pages without a query however many checkout variants fill it', async () => {
+    const home = await makeEntry('/', page, [], '')
+    const news = await makeEntry('/news', page, [], '')
+    const store = new PageStore({ maxBytes: home.bytes * 16, ttlMs: 60_000 })
+    store.set(home, store.generation)
+    store.set(news, store.generation)
+    let variant = home
+    for (let users = 1; users <= 200; users++) {
+      variant = await makeEntry(`/checkout/2?microsoft365=business-standard&ms365_users=${users}`, page, [], '')
+      expect(store.set(variant, store.generation)).toBe(true)
+      expect(store.variantBytes).toBeLessThanOrEqual(store.variantMaxBytes)
+      expect(store.bytes).toBeLessThanOrEqual(store.limits.maxBytes)
+    }
+    // Least recently used: the newest variants stay, the first went; the two pages never did.
+    expect(store.get('/')).toBe(home)
+    expect(store.get('/news')).toBe(news)
+    expect(store.get('/checkout/2?microsoft365=business-standard&ms365_users=200')).toBeDefined()
+    expect(store.get('/checkout/2?microsoft365=business-standard&ms365_users=1')).toBeUndefined()
+    // The variants' share is full, and only that share.
+    expect(store.size).toBeGreaterThan(3)
+    expect(store.variantBytes + variant.bytes).toBeGreaterThan(store.variantMaxBytes)
+  })
+
+  it('pushes out variants before any page without a query, and refuses a variant larger than their share', async () => {
+    const pages = await Promise.all(Array.from({ length: 4 }, (_, i) => makeEntry(`/p${i}`, page, [], '')))
+    const variant = await makeEntry('/checkout?cloud_backup=true', page, [], '')
+    const store = new PageStore({ maxBytes: variant.bytes * 4, ttlMs: 60_000 })
+    expect(store.set(variant, store.generation)).toBe(true)
+    for (const entry of pages.slice(0, 3)) store.set(entry, store.generation)
+    // The cache is full; the next page takes the variant's room, not the oldest page's.
+    store.set(pages[3]!, store.generation)
+    expect(store.get('/checkout?cloud_backup=true')).toBeUndefined()
+    expect(store.get('/p0')).toBeDefined()
+    // Full of pages, a variant finds no room and is not kept; the pages stay.
+    expect(store.set(variant, store.generation)).toBe(false)
+    expect(store.size).toBe(4)
+    expect(store.variantBytes).toBe(0)
+    const tiny = new PageStore({ maxBytes: variant.bytes * 2, ttlMs: 60_000 })
+    expect(tiny.set(variant, tiny.generation)).toBe(false)
+    expect(tiny.set(pages[0]!, tiny.generation)).toBe(true)
+  })
+
   it('refuses an entry larger than the whole cache', async () => {
     const entry = await makeEntry('/big', page, [], '')
     const store = new PageStore({ maxBytes: entry.bytes - 1, ttlMs: 60_000 })

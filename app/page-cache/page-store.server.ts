@@ -66,35 +66,65 @@ export async function makeEntry(
 }
 
 /**
- * Cached pages in this process's memory, bounded by bytes: the least recently used go first. A
- * generation number tells a render that started before the cache was emptied (content changed)
- * not to store what it made from the old content.
+ * The share of the bound that variants (entries whose key has a query string: checkout's plan and
+ * option combinations, data requests naming their routes) may hold. Checkout alone has tens of
+ * thousands of valid combinations; they evict only each other, never a page without a query.
+ */
+export const VARIANT_SHARE = 0.25
+
+/** True for a variant: a key with a query string. */
+export function isVariantKey(key: string) {
+  return key.includes('?')
+}
+
+/**
+ * Cached pages in this process's memory, bounded by bytes: the least recently used go first.
+ * Variants hold at most `VARIANT_SHARE` of the bound and go before any page without a query; those
+ * pages may use the whole bound, and push out variants, then each other. A generation number tells a
+ * render that started before the cache was emptied (content changed) not to store what it made
+ * from the old content.
  */
 export class PageStore {
-  private readonly entries = new Map<string, PageEntry>()
+  // Two maps, each in least-recently-used order (a Map iterates in insertion order).
+  private readonly pages = new Map<string, PageEntry>()
+  private readonly variants = new Map<string, PageEntry>()
   private held = 0
+  private variantsHeld = 0
   private generationNumber = 0
+  readonly variantMaxBytes: number
 
-  constructor(readonly limits: { maxBytes: number; ttlMs: number }) {}
+  constructor(readonly limits: { maxBytes: number; ttlMs: number }) {
+    this.variantMaxBytes = Math.floor(limits.maxBytes * VARIANT_SHARE)
+  }
 
   get bytes() {
     return this.held
   }
 
+  /** Bytes held by variants (never above `variantMaxBytes`). */
+  get variantBytes() {
+    return this.variantsHeld
+  }
+
   get size() {
-    return this.entries.size
+    return this.pages.size + this.variants.size
   }
 
   get generation() {
     return this.generationNumber
   }
 
+  private mapOf(key: string) {
+    return isVariantKey(key) ? this.variants : this.pages
+  }
+
   /** The entry for a key, fresh or not, now the most recently used. */
   get(key: string) {
-    const entry = this.entries.get(key)
+    const entries = this.mapOf(key)
+    const entry = entries.get(key)
     if (entry) {
-      this.entries.delete(key)
-      this.entries.set(key, entry)
+      entries.delete(key)
+      entries.set(key, entry)
     }
     return entry
   }
@@ -103,31 +133,50 @@ export class PageStore {
     return now - entry.storedAt < this.limits.ttlMs
   }
 
-  /** Stores an entry made in `generation`; returns false when it is too big or the cache was emptied since. */
+  /**
+   * Stores an entry made in `generation`; returns false when it is too big for its share, when
+   * pages without a query leave it no room, or when the cache was emptied since.
+   */
   set(entry: PageEntry, generation: number) {
-    if (generation !== this.generationNumber || entry.bytes > this.limits.maxBytes) return false
+    const variant = isVariantKey(entry.key)
+    if (generation !== this.generationNumber || entry.bytes > (variant ? this.variantMaxBytes : this.limits.maxBytes)) return false
     this.delete(entry.key)
-    this.entries.set(entry.key, entry)
+    this.mapOf(entry.key).set(entry.key, entry)
     this.held += entry.bytes
-    for (const [key, oldest] of this.entries) {
-      if (this.held <= this.limits.maxBytes) break
-      this.entries.delete(key)
-      this.held -= oldest.bytes
+    if (variant) this.variantsHeld += entry.bytes
+    // Variants go first, the least recently used first (the new one last of all).
+    for (const [key, oldest] of this.variants) {
+      if (this.variantsHeld <= this.variantMaxBytes && this.held <= this.limits.maxBytes) break
+      this.remove(this.variants, key, oldest)
     }
-    return true
+    // Only a page without a query pushes out another: a variant never gets this far.
+    if (!variant) {
+      for (const [key, oldest] of this.pages) {
+        if (this.held <= this.limits.maxBytes) break
+        this.remove(this.pages, key, oldest)
+      }
+    }
+    return this.mapOf(entry.key).get(entry.key) === entry
   }
 
   delete(key: string) {
-    const entry = this.entries.get(key)
-    if (!entry) return
-    this.entries.delete(key)
+    const entries = this.mapOf(key)
+    const entry = entries.get(key)
+    if (entry) this.remove(entries, key, entry)
+  }
+
+  private remove(entries: Map<string, PageEntry>, key: string, entry: PageEntry) {
+    entries.delete(key)
     this.held -= entry.bytes
+    if (entries === this.variants) this.variantsHeld -= entry.bytes
   }
 
   /** Drops everything (content changed). */
   clear() {
-    this.entries.clear()
+    this.pages.clear()
+    this.variants.clear()
     this.held = 0
+    this.variantsHeld = 0
     this.generationNumber++
   }
 }

@@ -1,0 +1,31 @@
+import { data } from 'react-router'
+import { requireOwner } from '#app/staff/require-admin.server'
+import { requireRecentVerification } from '#app/staff/reverify.server'
+import { requireStaffAccountNamed, resetStaffPassword } from '#app/staff/staff-accounts.server'
+import { SetPasswordLink, STAFF_PAGE } from '#app/components/staff/staff-account-forms'
+import type { TaskHandle } from '#app/components/staff/task-outlet'
+import { refusalResult, TaskRefusal } from '#app/components/staff/task-refusal'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
+import type { Route } from './+types/staff-password-link'
+
+// One task of the owners' staff page: a new one-time set-password link for another account (its
+// password stops working, its sessions end), after confirming it's you; the link is in this answer only.
+
+export const handle: TaskHandle = { task: 'account' }
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const owner = await requireOwner(request)
+  await readFormWithLimit(request, BODY_LIMITS.default)
+  const account = await requireStaffAccountNamed(params.username)
+  await requireRecentVerification(request, STAFF_PAGE)
+  const reset = await resetStaffPassword(account.id, { actor: owner, context })
+  if (!reset.ok) return data({ result: refusalResult(reset.message), link: null }, { status: reset.status })
+  return data({ result: undefined, link: { username: reset.value.username, url: reset.value.setPasswordUrl } })
+}
+
+export default function PasswordLinkTask({ actionData }: Route.ComponentProps) {
+  const link = actionData?.link
+  if (link) return <SetPasswordLink username={link.username} url={link.url} />
+  return <TaskRefusal title="No new link was made" result={actionData?.result} />
+}

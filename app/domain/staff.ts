@@ -6,6 +6,9 @@ import { z } from 'zod'
 export const STAFF_ROLES = ['owner', 'staff'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
+/** The owners' staff page; its tasks are below it (`/admin/staff/ann/disable`). */
+export const STAFF_PAGE = '/admin/staff'
+
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' }
 
 /** A set-password link works once, for a day. */

@@ -5,7 +5,7 @@ import { StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { FormError } from '#app/components/ui/form-error'
 import { useIsPending } from '#app/components/ui/use-is-pending'
-import { newStaffSchema, renameStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_ROLES } from '#app/domain/staff'
+import { newStaffSchema, renameStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS, STAFF_PAGE, STAFF_ROLES } from '#app/domain/staff'
 
 // The owners' staff page's forms, each posting to its own task route (routes/admin/staff-*), where
 // the account is named in the address. The page shows them; a task route shows its form again when
@@ -13,7 +13,6 @@ import { newStaffSchema, renameStaffSchema, ROLE_LABELS, SET_PASSWORD_LINK_HOURS
 
 type Result = SubmissionResult<string[]> | undefined
 
-export const STAFF_PAGE = '/admin/staff'
 export const STAFF_ADD = `${STAFF_PAGE}/add`
 export const STAFF_TWO_STEP_POLICY = `${STAFF_PAGE}/two-step-policy`
 

@@ -3,11 +3,11 @@ import { data } from 'react-router'
 import { requireOwner } from '#app/staff/require-admin.server'
 import { requireRecentVerification } from '#app/staff/reverify.server'
 import { createStaffAccount } from '#app/staff/staff-accounts.server'
-import { AddAccountForm, SetPasswordLink, STAFF_PAGE } from '#app/components/staff/staff-account-forms'
+import { AddAccountForm, SetPasswordLink } from '#app/components/staff/staff-account-forms'
 import type { TaskHandle } from '#app/components/staff/task-outlet'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
-import { newStaffSchema } from '#app/domain/staff'
+import { newStaffSchema, STAFF_PAGE } from '#app/domain/staff'
 import type { Route } from './+types/staff-add'
 
 // One task of the owners' staff page: add an account. Its one-time set-password link is in this

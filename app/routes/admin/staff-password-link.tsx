@@ -1,12 +1,9 @@
 import { data } from 'react-router'
-import { requireOwner } from '#app/staff/require-admin.server'
-import { requireRecentVerification } from '#app/staff/reverify.server'
-import { requireStaffAccountNamed, resetStaffPassword } from '#app/staff/staff-accounts.server'
-import { SetPasswordLink, STAFF_PAGE } from '#app/components/staff/staff-account-forms'
+import { ownerTaskOnAccount } from '#app/staff/owner-task.server'
+import { resetStaffPassword } from '#app/staff/staff-accounts.server'
+import { SetPasswordLink } from '#app/components/staff/staff-account-forms'
 import type { TaskHandle } from '#app/components/staff/task-outlet'
 import { refusalResult, TaskRefusal } from '#app/components/staff/task-refusal'
-import { BODY_LIMITS } from '#app/lib/http/body-limits'
-import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import type { Route } from './+types/staff-password-link'
 
 // One task of the owners' staff page: a new one-time set-password link for another account (its
@@ -14,12 +11,9 @@ import type { Route } from './+types/staff-password-link'
 
 export const handle: TaskHandle = { task: 'account' }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request)
-  await readFormWithLimit(request, BODY_LIMITS.default)
-  const account = await requireStaffAccountNamed(params.username)
-  await requireRecentVerification(request, STAFF_PAGE)
-  const reset = await resetStaffPassword(account.id, { actor: owner, context })
+export async function action(args: Route.ActionArgs) {
+  const { account, by } = await ownerTaskOnAccount(args, { reverify: true })
+  const reset = await resetStaffPassword(account.id, by)
   if (!reset.ok) return data({ result: refusalResult(reset.message), link: null }, { status: reset.status })
   return data({ result: undefined, link: { username: reset.value.username, url: reset.value.setPasswordUrl } })
 }

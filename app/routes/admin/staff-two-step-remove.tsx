@@ -1,13 +1,10 @@
 import { data } from 'react-router'
-import { requireOwner } from '#app/staff/require-admin.server'
-import { requireRecentVerification } from '#app/staff/reverify.server'
-import { removeStaffTotp, requireStaffAccountNamed } from '#app/staff/staff-accounts.server'
-import { STAFF_PAGE } from '#app/components/staff/staff-account-forms'
+import { ownerTaskOnAccount } from '#app/staff/owner-task.server'
+import { removeStaffTotp } from '#app/staff/staff-accounts.server'
 import type { TaskHandle } from '#app/components/staff/task-outlet'
 import { refusalResult, TaskRefusal } from '#app/components/staff/task-refusal'
-import { BODY_LIMITS } from '#app/lib/http/body-limits'
-import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
+import { STAFF_PAGE } from '#app/domain/staff'
 import type { Route } from './+types/staff-two-step-remove'
 
 // One task of the owners' staff page: remove another account's two-step verification (a lost phone
@@ -15,12 +12,9 @@ import type { Route } from './+types/staff-two-step-remove'
 
 export const handle: TaskHandle = { task: 'account' }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request)
-  await readFormWithLimit(request, BODY_LIMITS.default)
-  const account = await requireStaffAccountNamed(params.username)
-  await requireRecentVerification(request, STAFF_PAGE)
-  const removed = await removeStaffTotp(account.id, { actor: owner, context })
+export async function action(args: Route.ActionArgs) {
+  const { account, by } = await ownerTaskOnAccount(args, { reverify: true })
+  const removed = await removeStaffTotp(account.id, by)
   if (!removed.ok) return data({ result: refusalResult(removed.message) }, { status: removed.status })
   return redirectWithToast(STAFF_PAGE, { title: `Two-step verification removed from ${removed.value.username}` })
 }

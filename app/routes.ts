@@ -55,9 +55,26 @@ export default [
     route('admin/content/:kind/:id/restore', 'routes/admin/content-restore.ts'),
     route('admin/content/:kind/:id/visibility', 'routes/admin/content-visibility.ts'),
     route('admin/content/:kind/:id/move', 'routes/admin/content-move.ts'),
-    route('admin/account', 'routes/admin/account.tsx'),
-    // Owners only.
-    route('admin/staff', 'routes/admin/staff.tsx'),
+    // One's own account: each task a nested route, its form shown again inside the page when refused.
+    route('admin/account', 'routes/admin/account.tsx', [
+      route('password', 'routes/admin/account-password.tsx'),
+      route('two-step/start', 'routes/admin/account-two-step-start.ts'),
+      route('two-step/cancel', 'routes/admin/account-two-step-cancel.ts'),
+      route('two-step/confirm', 'routes/admin/account-two-step-confirm.tsx'),
+      route('two-step/remove', 'routes/admin/account-two-step-remove.tsx'),
+      route('two-step/recovery-codes', 'routes/admin/account-recovery-codes.tsx'),
+    ]),
+    // Owners only. Staff accounts, the same way; the account a task acts on is named in the address.
+    route('admin/staff', 'routes/admin/staff.tsx', [
+      route('add', 'routes/admin/staff-add.tsx'),
+      route('two-step-policy', 'routes/admin/staff-two-step-policy.tsx'),
+      route(':username/name', 'routes/admin/staff-name.tsx'),
+      route(':username/role', 'routes/admin/staff-role.tsx'),
+      route(':username/disable', 'routes/admin/staff-access.tsx', { id: 'routes/admin/staff-disable' }),
+      route(':username/enable', 'routes/admin/staff-access.tsx', { id: 'routes/admin/staff-enable' }),
+      route(':username/password-link', 'routes/admin/staff-password-link.tsx'),
+      route(':username/two-step/remove', 'routes/admin/staff-two-step-remove.tsx'),
+    ]),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/privacy', 'routes/admin/privacy.tsx'),
   ]),

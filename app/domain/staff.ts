@@ -6,6 +6,9 @@ import { z } from 'zod'
 export const STAFF_ROLES = ['owner', 'staff'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
+/** The owners' staff page; its tasks are below it (`/admin/staff/ann/disable`). */
+export const STAFF_PAGE = '/admin/staff'
+
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' }
 
 /** A set-password link works once, for a day. */
@@ -37,6 +40,12 @@ export const staffPatchSchema = z
   .partial()
   .strict()
 
+/** An owners' page task on one account: its name visitors see, or its role. */
+export const renameStaffSchema = z.object({ name: staffNameSchema })
+export const roleChangeSchema = z.object({ role: roleSchema })
+/** The owners' "require two-step verification of everyone" checkbox (absent when unticked). */
+export const totpPolicySchema = z.object({ required: z.boolean({ error: 'Tick the box or leave it empty' }).optional() })
+
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -44,7 +53,7 @@ export const newPasswordSchema = z
 
 /** The set-password page: the password twice. */
 export const setPasswordSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string({ error: 'Type the password again' }) })
+  .object({ password: newPasswordSchema, confirm: z.string({ error: 'Type the password again' }).max(MAX_PASSWORD_LENGTH) })
   .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })
 
 /** The account page: current password, then the new one twice. */
@@ -52,13 +61,19 @@ export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
     password: newPasswordSchema,
-    confirm: z.string({ error: 'Type the new password again' }),
+    confirm: z.string({ error: 'Type the new password again' }).max(MAX_PASSWORD_LENGTH),
   })
   .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })
+
+/** The account page's tasks that ask for the current password only (turning two-step off, new recovery codes). */
+export const currentPasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+})
 
 /** A six-digit code from an authenticator app, or a recovery code (spaces and dashes ignored). */
 export const secondFactorCodeSchema = z
   .string({ error: 'Enter the code' })
+  .max(100, 'That code is too long')
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().min(6, 'Enter the 6-digit code').max(20, 'That code is too long'))
 
@@ -67,3 +82,6 @@ export const secondFactorCodeSchema = z
  * code entered within this many minutes on the same session (sign-in counts).
  */
 export const REVERIFY_WINDOW_MINUTES = 10
+
+/** The first code that turns two-step verification on. */
+export const totpConfirmSchema = z.object({ code: secondFactorCodeSchema })

@@ -14,6 +14,11 @@ export const ACCOUNT_PAGE = '/admin/account'
 export const TOTP_REQUIRED_MESSAGE = 'Two-step verification is required for every staff account: turn it on at /admin/account first.'
 export const OWNERS_ONLY_MESSAGE = 'Only owners can do this.'
 
+/** The account page and its tasks (/admin/account/…): what stays open to set up two-step verification. */
+export function isAccountPage(pathname: string) {
+  return pathname === ACCOUNT_PAGE || pathname.startsWith(`${ACCOUNT_PAGE}/`)
+}
+
 /** True when owners require two-step verification and this account has none yet. */
 export async function mustEnrolTotp(admin: AdminUser) {
   return !admin.totpEnabled && (await isTotpRequired())
@@ -26,7 +31,7 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
   const url = new URL(request.url)
   if (!admin) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
   const page = url.pathname.replace(/\.data$/, '').toLowerCase()
-  if (page !== ACCOUNT_PAGE && (await mustEnrolTotp(admin))) throw redirect(`${ACCOUNT_PAGE}?totp=required`)
+  if (!isAccountPage(page) && (await mustEnrolTotp(admin))) throw redirect(`${ACCOUNT_PAGE}?totp=required`)
   return admin
 }
 

@@ -18,8 +18,12 @@ export async function isRecentlyVerified(request: Request, now = new Date()) {
   return verifiedAt !== null && now.getTime() - verifiedAt.getTime() < REVERIFY_WINDOW_MS
 }
 
-/** The confirm page's address, coming back to the page the request was made from (its data URL's page). */
-export function verifyPageFor(request: Request) {
+/**
+ * The confirm page's address, coming back to the page the request was made from (its data URL's
+ * page), or to `returnTo` when the request is a task of a page (`/admin/staff/ann/two-step/remove`).
+ */
+export function verifyPageFor(request: Request, returnTo?: string) {
+  if (returnTo) return `${VERIFY_PAGE}?redirectTo=${encodeURIComponent(returnTo)}`
   const url = new URL(request.url)
   const page = url.pathname.replace(/\.data$/, '')
   // A form's post comes back to its page; a page's own search (filters, tabs) only for a GET,
@@ -31,8 +35,8 @@ export function verifyPageFor(request: Request) {
 }
 
 /** For staff pages' actions: carries on when recently verified, else redirects (303) to the confirm page. */
-export async function requireRecentVerification(request: Request) {
-  if (!(await isRecentlyVerified(request))) throw redirect(verifyPageFor(request), 303)
+export async function requireRecentVerification(request: Request, returnTo?: string) {
+  if (!(await isRecentlyVerified(request))) throw redirect(verifyPageFor(request, returnTo), 303)
 }
 
 /** For the staff API: carries on when recently verified, else 403 naming the confirm page. */

@@ -5,8 +5,8 @@ import { type AuditActor, changesBetween, recordAudit } from '#app/staff/audit.s
 import { getEnv } from '#app/lib/config/env.server'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { withDocumentLock } from '#app/lib/db/document-lock.server'
-import { jsonError } from '#app/lib/http/responses.server'
-import { SET_PASSWORD_LINK_HOURS, type StaffRole } from '#app/domain/staff'
+import { invariantResponse, jsonError } from '#app/lib/http/responses.server'
+import { SET_PASSWORD_LINK_HOURS, type StaffRole, usernameSchema } from '#app/domain/staff'
 import { AdminSession } from '#app/staff/admin-session-model.server'
 import { StaffSettings } from '#app/staff/staff-settings-model.server'
 import { User } from '#app/staff/user-model.server'
@@ -77,6 +77,20 @@ export async function findStaffAccount(id: string): Promise<StaffAccount | null>
   if (!isValidObjectId(id)) return null
   const user = await User.findById(id).lean()
   return user ? toStaffAccount(user) : null
+}
+
+/** An account named in an owners' page address (`/admin/staff/:username/…`); demo accounts are not listed, so not found. */
+export async function findStaffAccountByUsername(username: string): Promise<StaffAccount | null> {
+  const user = await User.findOne({ username, demo: { $ne: true } }).lean()
+  return user ? toStaffAccount(user) : null
+}
+
+/** The account an owners' task names in its address, or a 404 (also for what can't be a username). */
+export async function requireStaffAccountNamed(username: string | undefined): Promise<StaffAccount> {
+  const parsed = usernameSchema.safeParse(username ?? '')
+  const account = parsed.success ? await findStaffAccountByUsername(parsed.data) : null
+  invariantResponse(account, 'Account not found', 404)
+  return account
 }
 
 function hashLinkToken(token: string) {

@@ -71,7 +71,8 @@ describe('L5: re-authentication before changes that hand over an account', { tim
   it('L5: removing another account’s two-step verification is refused without a recent confirmation, allowed after', async () => {
     const owner = await signedInOwner('l5-owner-a')
     const target = await account('l5-totp-a', 'staff', { totpSecret: TOTP_SECRET, totpEnabledAt: new Date() })
-    const remove = () => form('/admin/staff', { intent: 'remove-totp', id: target, username: 'l5-totp-a' }, owner.cookie)
+    const remove = () =>
+      form('/admin/staff/l5-totp-a/two-step/remove', { intent: 'remove-totp', id: target, username: 'l5-totp-a' }, owner.cookie)
 
     await owner.age()
     expectSentToConfirm(await remove())
@@ -96,7 +97,8 @@ describe('L5: re-authentication before changes that hand over an account', { tim
     const owner = await signedInOwner('l5-owner-b')
     const target = await account('l5-reset-b', 'staff')
     const before = (await User.findById(target).lean())!.password
-    const reset = () => form('/admin/staff', { intent: 'reset-password', id: target, username: 'l5-reset-b' }, owner.cookie)
+    const reset = () =>
+      form('/admin/staff/l5-reset-b/password-link', { intent: 'reset-password', id: target, username: 'l5-reset-b' }, owner.cookie)
 
     await owner.age()
     expectSentToConfirm(await reset())
@@ -115,9 +117,9 @@ describe('L5: re-authentication before changes that hand over an account', { tim
     await owner.age()
 
     expectSentToConfirm(
-      await form('/admin/staff', { intent: 'add', username: 'l5-new-owner', name: 'New Owner', role: 'owner' }, owner.cookie),
+      await form('/admin/staff/add', { intent: 'add', username: 'l5-new-owner', name: 'New Owner', role: 'owner' }, owner.cookie),
     )
-    expectSentToConfirm(await form('/admin/staff', { intent: 'role', id: promoted, role: 'owner' }, owner.cookie))
+    expectSentToConfirm(await form('/admin/staff/l5-staff-c/role', { intent: 'role', id: promoted, role: 'owner' }, owner.cookie))
     const apiAdd = await json(owner.cookie, 'POST', '/api/admin/staff', { username: 'l5-api-owner', name: 'Api Owner', role: 'owner' })
     expect(apiAdd.status).toBe(403)
     expect(await apiAdd.json()).toMatchObject({ verifyUrl: '/admin/verify', message: expect.stringContaining('Confirm it’s you') })
@@ -126,14 +128,14 @@ describe('L5: re-authentication before changes that hand over an account', { tim
     expect((await User.findById(promoted).lean())!.role).toBe('staff')
     // Adding staff, or making an owner staff, hands nothing over: no confirmation asked.
     expect(
-      (await form('/admin/staff', { intent: 'add', username: 'l5-new-staff', name: 'New Staff', role: 'staff' }, owner.cookie)).status,
+      (await form('/admin/staff/add', { intent: 'add', username: 'l5-new-staff', name: 'New Staff', role: 'staff' }, owner.cookie)).status,
     ).toBe(200)
 
     expect((await confirmWithPassword(owner.cookie)).status).toBe(303)
     expect(
-      (await form('/admin/staff', { intent: 'add', username: 'l5-new-owner', name: 'New Owner', role: 'owner' }, owner.cookie)).status,
+      (await form('/admin/staff/add', { intent: 'add', username: 'l5-new-owner', name: 'New Owner', role: 'owner' }, owner.cookie)).status,
     ).toBe(200)
-    expect((await form('/admin/staff', { intent: 'role', id: promoted, role: 'owner' }, owner.cookie)).status).toBe(303)
+    expect((await form('/admin/staff/l5-staff-c/role', { intent: 'role', id: promoted, role: 'owner' }, owner.cookie)).status).toBe(303)
     expect(
       (await json(owner.cookie, 'POST', '/api/admin/staff', { username: 'l5-api-owner', name: 'Api Owner', role: 'owner' })).status,
     ).toBe(201)
@@ -155,7 +157,8 @@ describe('L5: re-authentication before changes that hand over an account', { tim
       .split(';')[0]!
     const target = await account('l5-totp-d', 'staff', { totpSecret: TOTP_SECRET, totpEnabledAt: new Date() })
     await AdminSession.updateMany({ userId: id }, { $set: { verifiedAt: new Date(Date.now() - 11 * 60 * 1000) } })
-    const remove = () => form('/admin/staff', { intent: 'remove-totp', id: target, username: 'l5-totp-d' }, cookie)
+    const remove = () =>
+      form('/admin/staff/l5-totp-d/two-step/remove', { intent: 'remove-totp', id: target, username: 'l5-totp-d' }, cookie)
     expectSentToConfirm(await remove())
 
     expect(await (await fetch(`${server.url}${VERIFY_STAFF_PAGE}`, { headers: { Cookie: cookie } })).text()).toContain('Confirm with code')
@@ -188,7 +191,9 @@ describe('L5: re-authentication before changes that hand over an account', { tim
     // The sign-in form counts the same attempts.
     const signIn = await form('/admin-login', { username: 'l5-owner-e', password: 'not the password either' })
     expect(signIn.status).toBe(429)
-    expectSentToConfirm(await form('/admin/staff', { intent: 'reset-password', id: owner.id, username: 'x' }, owner.cookie))
+    expectSentToConfirm(
+      await form('/admin/staff/l5-owner-e/password-link', { intent: 'reset-password', id: owner.id, username: 'x' }, owner.cookie),
+    )
     expect(await AuditEvent.countDocuments({ action: 'wrong password when confirming identity', target: `user:${owner.id}` })).toBe(
       ATTEMPTS_PER_USERNAME_AND_ADDRESS.limit,
     )
@@ -206,11 +211,23 @@ describe('L5: re-authentication before changes that hand over an account', { tim
   it('L5: the owners’ page never removes two-step, resets the password of or promotes one’s own account', async () => {
     const owner = await signedInOwner('l5-owner-f')
     await User.updateOne({ _id: owner.id }, { $set: { totpSecret: TOTP_SECRET } })
-    const ownRemove = await form('/admin/staff', { intent: 'remove-totp', id: owner.id, username: 'l5-owner-f' }, owner.cookie)
+    const ownRemove = await form(
+      '/admin/staff/l5-owner-f/two-step/remove',
+      { intent: 'remove-totp', id: owner.id, username: 'l5-owner-f' },
+      owner.cookie,
+    )
     expect(ownRemove.status).toBe(409)
     expect(await ownRemove.text()).toContain('Turn off your own two-step verification on your account page.')
     expect((await User.findById(owner.id).lean())!.totpSecret).not.toBeNull()
-    expect((await form('/admin/staff', { intent: 'reset-password', id: owner.id, username: 'l5-owner-f' }, owner.cookie)).status).toBe(409)
+    expect(
+      (
+        await form(
+          '/admin/staff/l5-owner-f/password-link',
+          { intent: 'reset-password', id: owner.id, username: 'l5-owner-f' },
+          owner.cookie,
+        )
+      ).status,
+    ).toBe(409)
     const page = await (await fetch(`${server.url}/admin/staff`, { headers: { Cookie: owner.cookie } })).text()
     const ownRow = /<tr[^>]*data-testid="staff-l5-owner-f"[\s\S]*?<\/tr>/.exec(page)![0]
     expect(ownRow).toContain('Your account')

@@ -117,7 +117,7 @@ describe('the staff API (owners)', () => {
     for (const page of ['/admin/staff', '/admin/audit', '/admin/staff.data', '/admin/audit.data']) {
       expect((await json(staff, 'GET', page)).status, page).toBe(403)
     }
-    expect((await form('/admin/staff', { intent: 'add', username: 'sneaky', name: 'S', role: 'owner' }, staff)).status).toBe(403)
+    expect((await form('/admin/staff/add', { intent: 'add', username: 'sneaky', name: 'S', role: 'owner' }, staff)).status).toBe(403)
     expect(await User.exists({ username: 'sneaky' })).toBeNull()
     expect((await User.findById(created.id).lean())!.role).toBe('staff')
     // The pages staff do use still answer.
@@ -150,7 +150,7 @@ describe('the staff API (owners)', () => {
 
   it('owners rename an account from the accounts page without JavaScript; an empty or overlong name is refused readably', async () => {
     const created = await addAccount('quinn')
-    const renamed = await form('/admin/staff', { intent: 'rename', id: created.id, name: '  Quinn Avery  ' }, ownerCookie)
+    const renamed = await form('/admin/staff/quinn/name', { intent: 'rename', id: created.id, name: '  Quinn Avery  ' }, ownerCookie)
     expect(renamed.status).toBe(303)
     expect((await User.findById(created.id).lean())!.name).toBe('Quinn Avery')
     const events = await auditEvents({ kind: 'account', action: 'changed account', target: `user:${created.id}` })
@@ -160,11 +160,14 @@ describe('the staff API (owners)', () => {
       ['   ', 'Name is required'],
       ['x'.repeat(101), 'Name must be at most 100 characters'],
     ] as const) {
-      const refused = await form('/admin/staff', { intent: 'rename', id: created.id, name }, ownerCookie)
+      const refused = await form('/admin/staff/quinn/name', { intent: 'rename', id: created.id, name }, ownerCookie)
       expect(refused.status).toBe(400)
       expect(await refused.text()).toContain(message)
     }
-    expect((await form('/admin/staff', { intent: 'rename', id: '64b7f0000000000000000000', name: 'Nobody' }, ownerCookie)).status).toBe(404)
+    expect(
+      (await form('/admin/staff/nobody-here/name', { intent: 'rename', id: '64b7f0000000000000000000', name: 'Nobody' }, ownerCookie))
+        .status,
+    ).toBe(404)
     expect((await User.findById(created.id).lean())!.name).toBe('Quinn Avery')
   })
 
@@ -172,7 +175,11 @@ describe('the staff API (owners)', () => {
     const created = await addAccount('riley')
     await setPassword(created.setPasswordUrl, 'riley’s first passphrase')
     const session = await signInOverHttp(server.url, { username: 'riley', password: 'riley’s first passphrase' })
-    const reset = await form('/admin/staff', { intent: 'reset-password', id: created.id, username: 'riley' }, ownerCookie)
+    const reset = await form(
+      '/admin/staff/riley/password-link',
+      { intent: 'reset-password', id: created.id, username: 'riley' },
+      ownerCookie,
+    )
     expect(reset.status).toBe(200)
     const link = /href="([^"]*\/set-password\?token=[^"]+)"/.exec(await reset.text())?.[1]?.replaceAll('&amp;', '&')
     expect(link).toBeTruthy()
@@ -184,7 +191,11 @@ describe('the staff API (owners)', () => {
     await signInOverHttp(server.url, { username: 'riley', password: 'riley’s second passphrase' })
     // An owner can't reset their own password this way.
     const owner = (await User.findOne({ username: TEST_STAFF.username }).lean())!
-    const own = await form('/admin/staff', { intent: 'reset-password', id: String(owner._id), username: owner.username }, ownerCookie)
+    const own = await form(
+      `/admin/staff/${owner.username}/password-link`,
+      { intent: 'reset-password', id: String(owner._id), username: owner.username },
+      ownerCookie,
+    )
     expect(own.status).toBe(409)
   })
 
@@ -194,7 +205,7 @@ describe('the staff API (owners)', () => {
     const here = await signInOverHttp(server.url, { username: 'morgan', password: 'morgan’s first passphrase' })
     const elsewhere = await signInOverHttp(server.url, { username: 'morgan', password: 'morgan’s first passphrase' })
     const change = (currentPassword: string, password: string, confirm = password) =>
-      form('/admin/account', { intent: 'change-password', currentPassword, password, confirm }, here)
+      form('/admin/account/password', { intent: 'change-password', currentPassword, password, confirm }, here)
     const wrong = await change('not my password', 'morgan’s second passphrase')
     expect(wrong.status).toBe(400)
     expect(await wrong.text()).toContain('That is not your current password.')
@@ -301,14 +312,18 @@ describe('two-step verification', () => {
 
   it('an owner removes another account’s two-step verification, and can require it of everyone', async () => {
     const tess = (await User.findOne({ username: 'tess' }).lean())!
-    const removed = await form('/admin/staff', { intent: 'remove-totp', id: String(tess._id), username: 'tess' }, ownerCookie)
+    const removed = await form(
+      '/admin/staff/tess/two-step/remove',
+      { intent: 'remove-totp', id: String(tess._id), username: 'tess' },
+      ownerCookie,
+    )
     expect(removed.status).toBe(303)
     expect((await User.findById(tess._id).lean())!.totpSecret).toBeNull()
     // Now the password alone signs tess in.
     const tessCookie = await signInOverHttp(server.url, { username: 'tess', password: 'tess’s long passphrase' })
 
     // An owner without two-step verification can't require it (it would shut them out).
-    const refused = await form('/admin/staff', { intent: 'require-totp', required: 'on' }, ownerCookie)
+    const refused = await form('/admin/staff/two-step-policy', { intent: 'require-totp', required: 'on' }, ownerCookie)
     expect(refused.status).toBe(409)
     expect(await refused.text()).toContain(ENROL_YOURSELF_FIRST_MESSAGE)
     expect(await StaffSettings.exists({ requireTotp: true })).toBeNull()
@@ -324,7 +339,7 @@ describe('two-step verification', () => {
       expect(await account.text()).toContain('Owners require two-step verification for every account')
       expect((await json(tessCookie, 'GET', '/api/admin/contacts')).status).toBe(403)
       // Setting it up is what stays open.
-      const start = await form('/admin/account', { intent: 'totp-start' }, tessCookie)
+      const start = await form('/admin/account/two-step/start', { intent: 'totp-start' }, tessCookie)
       expect(start.headers.get('Location')).toBe('/admin/account#two-step')
       // Sealed at rest: no plain secret in the database.
       expect((await User.findById(tess._id).lean())!.totpPendingSecret).toMatch(/^v1\$/)

@@ -50,7 +50,7 @@ async function legacyAccount(username: string, password: string, fields: Record<
 describe('TOTP secrets at rest', () => {
   it('TOTP secrets at rest: after enrolment the database holds no plain secret, and sign-in with a code still works', async () => {
     const cookie = await signInOverHttp(server.url)
-    await form('/admin/account', { intent: 'totp-start' }, cookie)
+    await form('/admin/account/two-step/start', { intent: 'totp-start' }, cookie)
     const owner = (await User.findOne({ username: TEST_STAFF.username }).lean())!
     // Sealed from the moment it is made, before it is confirmed.
     expect(owner.totpPendingSecret).toMatch(/^v1\$/)
@@ -60,7 +60,7 @@ describe('TOTP secrets at rest', () => {
     expect(JSON.stringify(owner)).not.toContain(secret)
 
     const step = currentTotpStep()
-    const confirmed = await form('/admin/account', { intent: 'totp-confirm', code: totpCode(secret, step) }, cookie)
+    const confirmed = await form('/admin/account/two-step/confirm', { intent: 'totp-confirm', code: totpCode(secret, step) }, cookie)
     expect(confirmed.status).toBe(200)
     const enrolled = (await User.findOne({ username: TEST_STAFF.username }).lean())!
     expect(enrolled.totpSecret).toMatch(/^v1\$/)

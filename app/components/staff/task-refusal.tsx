@@ -15,3 +15,8 @@ export function TaskRefusal({ title, result }: { title: string; result: Submissi
     </div>
   )
 }
+
+/** A refusal that names no field (a button's task, a rule of the accounts), as TaskRefusal reads it. */
+export function refusalResult(message: string): SubmissionResult<string[]> {
+  return { status: 'error', error: { '': [message] } }
+}

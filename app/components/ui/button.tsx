@@ -4,7 +4,7 @@ import type { ButtonHTMLAttributes } from 'react'
 // 'Contact Us', 'Send Message' and the staff pages' buttons look alike everywhere; and the submit
 // button that shows its form is busy.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-50'
+  'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-50'
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',
@@ -16,7 +16,8 @@ const variants = {
   dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
 } as const
 
-const sizes = { md: 'px-5 py-3', sm: 'px-4 py-2' } as const
+/** `xs`: the buttons of a table row (the staff list), several to a cell. */
+const sizes = { md: 'px-5 py-3 text-sm', sm: 'px-4 py-2 text-sm', xs: 'gap-1 px-2 py-1 text-xs' } as const
 
 export type ButtonVariant = keyof typeof variants
 export type ButtonSize = keyof typeof sizes

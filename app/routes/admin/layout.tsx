@@ -60,7 +60,7 @@ function useShellData() {
 function Frame({ children }: { children: React.ReactNode }) {
   const data = useShellData()
   const { pathname } = useLocation()
-  const askForTwoStep = data && data.me.owner && !data.me.totpEnabled && pathname !== '/admin/account'
+  const askForTwoStep = data && data.me.owner && !data.me.totpEnabled && !pathname.startsWith('/admin/account')
   return (
     <StaffShell data={data}>
       <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">

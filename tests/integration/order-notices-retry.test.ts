@@ -43,7 +43,11 @@ beforeAll(async () => {
     MAIL_FROM: 'Website <no-reply@roswell.test>',
     TEAMS_WEBHOOK_URL: teams.url,
   }
-  ;[proxied, direct] = await Promise.all([startAppServer({ mongodbUri: proxy.uri, env }), startAppServer({ mongodbUri, env })])
+  // allSettled: when one fails to start, the other is still kept so afterAll stops it.
+  const started = await Promise.allSettled([startAppServer({ mongodbUri: proxy.uri, env }), startAppServer({ mongodbUri, env })])
+  ;[proxied, direct] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined)) as [AppServer, AppServer]
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) throw failed.reason
 }, 60_000)
 afterAll(async () => {
   proxy?.restore()

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { TEST_SCRYPT_COST } from './tests/support/scrypt-cost'
 
 // Two projects: unit tests sit beside their modules and need nothing running;
 // integration tests talk to the real local database (and stripe-mock, SMTP, HTTP receivers)
@@ -22,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Cheap staff password hashes here and in the servers the tests start (tests/support/scrypt-cost.ts).
+          env: { PASSWORD_SCRYPT_COST: TEST_SCRYPT_COST },
+          setupFiles: ['tests/support/integration-setup.ts'],
           // Every file has a database of its own (FerretDB keeps each in its own SQLite file), so two
           // files run side by side.
         },

@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import { type BootstrapOutcome, ensureAdminAccount } from '#app/staff/admin-account.server'
 import { pruneAdminSessions } from '#app/staff/admin-session.server'
 import { pruneAuditTrail } from '#app/staff/audit.server'
+import { setScryptCost } from '#app/staff/password.server'
 import { sealStoredTotpSecrets } from '#app/staff/totp.server'
 import type { Env } from '#app/lib/config/env.server'
 import { moveEmbeddedChatMessages, pruneChatFeed } from '#app/chat/conversations.server'
@@ -45,6 +46,7 @@ async function alongsideOtherInstances<T>(step: () => Promise<T>): Promise<T> {
 
 /** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
 export async function prepareDatabase(env: Env) {
+  setScryptCost(env.PASSWORD_SCRYPT_COST)
   await connectToDatabase(env.MONGODB_URI)
   watchDatabasePool(mongoose.connection.getClient())
   await ensureIndexes()

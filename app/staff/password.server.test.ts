@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password.server'
+import { hashPassword, needsRehash, SCRYPT_PARAMS, scryptParams, setScryptCost, verifyPassword } from './password.server'
 
 // Each hash costs 128 MiB and a few hundred milliseconds on purpose, seconds on a busy machine.
 describe('password hashing', { timeout: 60_000 }, () => {
@@ -30,5 +30,26 @@ describe('password hashing', { timeout: 60_000 }, () => {
   it('refuses stored parameters that would cost more than twice today’s work', async () => {
     const hash = await hashPassword('pass')
     expect(await verifyPassword('pass', hash.replace('scrypt$131072$', `scrypt$${2 ** 20}$`))).toBe(false)
+  })
+
+  it('hashes at a test server’s cheaper cost when told to, and still verifies a hash made at the production cost', async () => {
+    const production = await hashPassword('pass')
+    expect(production.startsWith('scrypt$131072$8$1$')).toBe(true)
+    setScryptCost(10)
+    try {
+      expect(scryptParams()).toEqual({ N: 2 ** 10, r: 8, p: 1 })
+      const cheap = await hashPassword('pass')
+      expect(cheap.startsWith('scrypt$1024$8$1$')).toBe(true)
+      expect(await verifyPassword('pass', cheap)).toBe(true)
+      // Verification follows the parameters stored with each hash, whatever the configured cost.
+      expect(await verifyPassword('pass', production)).toBe(true)
+      expect(await verifyPassword('wrong', production)).toBe(false)
+      expect(needsRehash(production)).toBe(true)
+      expect(needsRehash(cheap)).toBe(false)
+    } finally {
+      setScryptCost(17)
+    }
+    expect(scryptParams()).toEqual(SCRYPT_PARAMS)
+    expect(() => setScryptCost(18)).toThrow(RangeError)
   })
 })

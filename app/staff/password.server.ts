@@ -1,6 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 import { ConcurrencyGate } from '#app/lib/concurrency-gate'
+import { PRODUCTION_SCRYPT_COST } from '#app/lib/config/env.server'
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -12,7 +13,8 @@ const scrypt = promisify(scryptCallback) as (
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17 (128 MiB), r=8 (1024-byte blocks), p=1.
 // The parameters travel with each hash, so older hashes still verify and are upgraded at the next
 // successful sign-in (needsRehash).
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const
+// PRODUCTION_SCRYPT_COST is 17: the only cost a public site may configure (PASSWORD_SCRYPT_COST).
+export const SCRYPT_PARAMS = { N: 2 ** PRODUCTION_SCRYPT_COST, r: 8, p: 1 } as const
 const KEY_LENGTH = 64
 // Memory one hash needs is 128 * N * r bytes; the limit leaves room for stored hashes up to twice that.
 const MAX_MEMORY = 2 * 128 * SCRYPT_PARAMS.N * SCRYPT_PARAMS.r + 1024 * 1024
@@ -48,10 +50,27 @@ async function derive(
   return ran.value
 }
 
+/** What new hashes are made with: SCRYPT_PARAMS, or a cheaper N on a test server (setScryptCost). */
+let hashingParams: { N: number; r: number; p: number } = SCRYPT_PARAMS
+
+/**
+ * Sets N = 2^cost for new hashes, from the validated PASSWORD_SCRYPT_COST (which a public site can
+ * only set to PRODUCTION_SCRYPT_COST). Verification always follows the parameters stored in the hash.
+ */
+export function setScryptCost(cost: number) {
+  if (!Number.isSafeInteger(cost) || cost < 1 || cost > PRODUCTION_SCRYPT_COST) throw new RangeError(`scrypt cost ${cost} is out of range`)
+  hashingParams = { ...SCRYPT_PARAMS, N: 2 ** cost }
+}
+
+/** The parameters new hashes get. */
+export function scryptParams(): { N: number; r: number; p: number } {
+  return hashingParams
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, KEY_LENGTH, SCRYPT_PARAMS)
-  const { N, r, p } = SCRYPT_PARAMS
+  const key = await derive(password, salt, KEY_LENGTH, hashingParams)
+  const { N, r, p } = hashingParams
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
@@ -77,5 +96,5 @@ export async function verifyPassword(password: string, stored: string, { lane = 
 /** True for a hash made with other parameters than today's: rehash it once the password is known. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseStored(stored)
-  return !parsed || parsed.N !== SCRYPT_PARAMS.N || parsed.r !== SCRYPT_PARAMS.r || parsed.p !== SCRYPT_PARAMS.p
+  return !parsed || parsed.N !== hashingParams.N || parsed.r !== hashingParams.r || parsed.p !== hashingParams.p
 }

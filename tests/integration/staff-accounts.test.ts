@@ -7,7 +7,8 @@ import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
 import { ensureAdminAccount, signInHint } from '#app/staff/admin-account.server'
 import { findAdminSession, startAdminSession } from '#app/staff/admin-session.server'
-import { needsRehash, SCRYPT_PARAMS, verifyPassword } from '#app/staff/password.server'
+import { needsRehash, scryptParams, verifyPassword } from '#app/staff/password.server'
+import { PRODUCTION_SCRYPT_COST_ENV } from '#tests/support/scrypt-cost'
 import { AdminSession } from '#app/staff/admin-session-model.server'
 import { User } from '#app/staff/user-model.server'
 import { startAppServer, TEST_STAFF } from '#tests/support/app-server'
@@ -107,7 +108,7 @@ describe('signing in', () => {
 
       await signInOverHttp(server.url)
       const upgraded = (await users.findOne({ _id: current._id }))!.password as string
-      expect(upgraded).toMatch(new RegExp(`^scrypt\\$${SCRYPT_PARAMS.N}\\$8\\$1\\$`))
+      expect(upgraded).toMatch(new RegExp(`^scrypt\\$${scryptParams().N}\\$8\\$1\\$`))
       expect(await verifyPassword(TEST_STAFF.password, upgraded)).toBe(true)
     } finally {
       await connection.close()
@@ -192,6 +193,7 @@ describe('secrets from files', () => {
       mongodbUri: uniqueDatabaseUri('secret_files'),
       env: {
         REQUIRE_SECRETS: 'true',
+        ...PRODUCTION_SCRYPT_COST_ENV,
         ADMIN_PASSWORD: '',
         ADMIN_PASSWORD_FILE: files.password,
         SESSION_SECRET: '',
@@ -213,7 +215,10 @@ describe('secrets from files', () => {
 
 describe('production settings', () => {
   it('make every cookie Secure, the staff ones with the __Host- prefix, behind an https SITE_URL', async () => {
-    const server = await startAppServer({ mongodbUri: uniqueDatabaseUri('https_cookies'), env: { SITE_URL: 'https://shop.example' } })
+    const server = await startAppServer({
+      mongodbUri: uniqueDatabaseUri('https_cookies'),
+      env: { SITE_URL: 'https://shop.example', ...PRODUCTION_SCRYPT_COST_ENV },
+    })
     try {
       const response = await fetch(`${server.url}/admin-login`, {
         method: 'POST',
@@ -245,6 +250,7 @@ describe('production settings', () => {
       PORT: '0',
       MONGODB_URI: uniqueDatabaseUri('insecure_site'),
       SITE_URL: 'http://shop.example',
+      ...PRODUCTION_SCRYPT_COST_ENV,
     }
     const failure = await run(process.execPath, ['server.ts'], { cwd: projectRoot, env }).catch(
       (error: { code: number; stdout: string; stderr: string }) => error,
@@ -255,7 +261,7 @@ describe('production settings', () => {
 
     const allowed = await startAppServer({
       mongodbUri: env.MONGODB_URI,
-      env: { SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true' },
+      env: { SITE_URL: 'http://shop.example', ALLOW_INSECURE_SITE_URL: 'true', ...PRODUCTION_SCRYPT_COST_ENV },
     })
     try {
       expect((await fetch(`${allowed.url}/healthz`)).status).toBe(200)

@@ -95,6 +95,29 @@ describe('configuration', () => {
     }
     expect(parseEnv({ ...minimal, SITE_URL: 'http://shop.example' }).SITE_URL).toBe('http://shop.example')
   })
+
+  it('hashes staff passwords at the production cost unless a test server on a loopback address asks for less', () => {
+    expect(parseEnv(minimal).PASSWORD_SCRYPT_COST).toBe(17)
+    expect(parseEnv({ ...minimal, PASSWORD_SCRYPT_COST: '' }).PASSWORD_SCRYPT_COST).toBe(17)
+    const testServer = { ...minimal, NODE_ENV: 'production', SITE_URL: 'http://127.0.0.1:4173' }
+    expect(parseEnv({ ...testServer, PASSWORD_SCRYPT_COST: '10' }).PASSWORD_SCRYPT_COST).toBe(10)
+    const refusal = /PASSWORD_SCRYPT_COST must be 17 \(or unset\) in production/
+    expect(() => parseEnv({ ...testServer, SITE_URL: 'https://shop.example', PASSWORD_SCRYPT_COST: '10' })).toThrowError(refusal)
+    const image = {
+      ...testServer,
+      REQUIRE_SECRETS: 'true',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'p'.repeat(12),
+      SESSION_SECRET: 's'.repeat(32),
+    }
+    expect(() => parseEnv({ ...image, PASSWORD_SCRYPT_COST: '10' })).toThrowError(refusal)
+    expect(parseEnv({ ...image, SITE_URL: 'https://shop.example', PASSWORD_SCRYPT_COST: '17' }).PASSWORD_SCRYPT_COST).toBe(17)
+    for (const bad of ['9', '18', '12.5', 'cheap']) {
+      expect(() => parseEnv({ ...testServer, PASSWORD_SCRYPT_COST: bad }), bad).toThrowError(
+        /PASSWORD_SCRYPT_COST must be a whole number from 10 to 17/,
+      )
+    }
+  })
 })
 
 describe('secrets from files', () => {

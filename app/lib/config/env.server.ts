@@ -34,14 +34,23 @@ const secretList = optionalString.pipe(
     .optional(),
 )
 
-/** A retention period in whole days (1 to 10 years); empty means the default the privacy policy states. */
-function retentionDays(name: string, defaultDays: number) {
-  const message = `${name} must be a whole number of days from 1 to 3650`
+/** A whole number from min to max; empty means the default. */
+function wholeNumber(message: string, min: number, max: number, defaultValue: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce.number({ error: message }).int(message).min(1, message).max(3650, message).default(defaultDays),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(defaultValue),
   )
 }
+
+/** A retention period in whole days (1 to 10 years); empty means the default the privacy policy states. */
+function retentionDays(name: string, defaultDays: number) {
+  return wholeNumber(`${name} must be a whole number of days from 1 to 3650`, 1, 3650, defaultDays)
+}
+
+/** log2 of scrypt's N for staff password hashes (OWASP's N=2^17): the default, and a public site's only choice. */
+export const PRODUCTION_SCRYPT_COST = 17
+/** The cheapest cost a test server may ask for (1 MiB and a few milliseconds a hash). */
+const CHEAPEST_SCRYPT_COST = 10
 
 /** A loopback address can't be the public address of a reachable site: it is a local run. */
 export function isLoopbackUrl(url: string) {
@@ -105,6 +114,14 @@ export const envSchema = z
     // policy states the defaults, so change its text when changing these.
     ENQUIRY_RETENTION_DAYS: retentionDays('ENQUIRY_RETENTION_DAYS', DEFAULT_ENQUIRY_RETENTION_DAYS),
     CHAT_RETENTION_DAYS: retentionDays('CHAT_RETENTION_DAYS', DEFAULT_CHAT_RETENTION_DAYS),
+    // log2 of scrypt's N for new staff password hashes. Only the test servers set it lower (seconds
+    // per sign-in at 2^17 on a busy machine); stored hashes keep the cost they were made with.
+    PASSWORD_SCRYPT_COST: wholeNumber(
+      `PASSWORD_SCRYPT_COST must be a whole number from ${CHEAPEST_SCRYPT_COST} to ${PRODUCTION_SCRYPT_COST}`,
+      CHEAPEST_SCRYPT_COST,
+      PRODUCTION_SCRYPT_COST,
+      PRODUCTION_SCRYPT_COST,
+    ),
     // Server processes (node:cluster workers) in production; unset: one per CPU the container may use.
     WEB_CONCURRENCY: z.preprocess(
       (value) => (value === '' ? undefined : value),
@@ -128,6 +145,15 @@ export const envSchema = z
         code: 'custom',
         path: ['SITE_URL'],
         message: 'SITE_URL must be an https:// address in production (set ALLOW_INSECURE_SITE_URL=true to serve it over plain http)',
+      })
+    }
+    // A cheap hash is for a test server on this machine: never on a site others can reach.
+    const publicSite = env.REQUIRE_SECRETS || (env.NODE_ENV === 'production' && !isLoopbackUrl(env.SITE_URL))
+    if (env.PASSWORD_SCRYPT_COST !== PRODUCTION_SCRYPT_COST && publicSite) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_SCRYPT_COST'],
+        message: `PASSWORD_SCRYPT_COST must be ${PRODUCTION_SCRYPT_COST} (or unset) in production: a lower cost is for test servers on a loopback SITE_URL`,
       })
     }
     if (!env.REQUIRE_SECRETS) return

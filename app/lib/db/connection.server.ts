@@ -1,4 +1,6 @@
 import mongoose from 'mongoose'
+import { log } from '#app/lib/observability/logger.server'
+import { guardWritesToClosedSockets } from './closed-socket-guard.server'
 
 // mongoose keeps one connection per process; the driver reconnects by itself when the database
 // comes back, so a restart is never needed after an outage.
@@ -14,6 +16,8 @@ const SERVER_SELECTION_TIMEOUT_MS = 3000
 
 export async function connectToDatabase(uri: string) {
   if (mongoose.connection.readyState === 1) return mongoose.connection
+  if (!guardWritesToClosedSockets())
+    log.warn('mongodb driver internals changed: a database outage may leave this process unable to reconnect')
   await mongoose.connect(uri, {
     serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
     heartbeatFrequencyMS: 2000,

@@ -1,3 +1,4 @@
+import { TEST_SCRYPT_COST } from '../../support/scrypt-cost'
 import { STAFF } from './staff-credentials'
 
 /** The e2e database: the server in MONGODB_URI (scripts/with-services.mjs provides it), database `e2e`. */
@@ -18,4 +19,6 @@ export const E2E_APP_SETTINGS = {
   SUPPORT_HOURS: 'always',
   ADMIN_USERNAME: STAFF.username,
   ADMIN_PASSWORD: STAFF.password,
+  // Staff password hashes cost milliseconds instead of seconds (tests/support/scrypt-cost.ts).
+  PASSWORD_SCRYPT_COST: TEST_SCRYPT_COST,
 }

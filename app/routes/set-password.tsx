@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { z } from 'zod'
@@ -6,7 +6,7 @@ import { assertSameOrigin } from '#app/lib/http/same-origin.server'
 import { findSetPasswordAccount, setPasswordWithLink } from '#app/staff/staff-accounts.server'
 import { AuthCard } from '#app/components/auth-card'
 import { StatusButton } from '#app/components/ui/button'
-import { Field } from '#app/components/ui/field'
+import { NewPasswordFields } from '#app/components/new-password-fields'
 import { FormError } from '#app/components/ui/form-error'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -72,20 +72,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             {/* For password managers: the account the new password belongs to. */}
             <input type="hidden" name="username" value={loaderData.username} autoComplete="username" />
             <FormError errors={form.errors} id={form.errorId} />
-            <Field
-              label="New password"
-              field={fields.password}
-              render={(props) => (
-                <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" required />
-              )}
-            />
-            <Field
-              label="New password again"
-              field={fields.confirm}
-              render={(props) => (
-                <input {...props} {...getInputProps(fields.confirm, { type: 'password' })} autoComplete="new-password" required />
-              )}
-            />
+            <NewPasswordFields password={fields.password} confirm={fields.confirm} />
             <StatusButton pending={settingPassword} className="w-full">
               Set password
             </StatusButton>

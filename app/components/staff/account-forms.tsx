@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
+import { NewPasswordFields } from '#app/components/new-password-fields'
 import { FormError } from '#app/components/ui/form-error'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { changePasswordSchema, currentPasswordSchema, totpConfirmSchema } from '#app/domain/staff'
@@ -41,20 +42,7 @@ export function ChangePasswordForm({ username, lastResult }: { username: string;
           <input {...props} {...getInputProps(fields.currentPassword, { type: 'password' })} autoComplete="current-password" required />
         )}
       />
-      <Field
-        label="New password"
-        field={fields.password}
-        render={(props) => (
-          <input {...props} {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" required />
-        )}
-      />
-      <Field
-        label="New password again"
-        field={fields.confirm}
-        render={(props) => (
-          <input {...props} {...getInputProps(fields.confirm, { type: 'password' })} autoComplete="new-password" required />
-        )}
-      />
+      <NewPasswordFields password={fields.password} confirm={fields.confirm} />
       <StatusButton pending={pending} pendingText="Changing..." size="sm">
         Change password
       </StatusButton>

@@ -134,6 +134,36 @@ for (const size of STAFF_SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible()
       await context.close()
     })
+
+    test('without JavaScript a refused e-mail reply comes back with its text in the box and why beside it', async ({
+      browser,
+      allowConsoleErrors,
+    }) => {
+      allowConsoleErrors(/status of 400/)
+      const name = uniqueLabel('Kim Kept')
+      const id = await addEnquiry(name)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.goto(`/admin/enquiries/${id}`)
+      // One character over the limit, past the browser's own check, as a hand-made request would be.
+      const typed = `Hello Kim,\n\nWe can start on Monday.\n\n${'x'.repeat(10_000)}`
+      const reply = page.getByRole('textbox', { name: 'Reply', exact: true })
+      await reply.evaluate((area) => area.removeAttribute('maxlength'))
+      await reply.fill(typed)
+      await page.getByLabel('Replies come back to').fill('office@roswell.example')
+      const answer = page.waitForResponse((response) => response.url().endsWith(`/admin/enquiries/${id}/reply`))
+      await page.getByRole('button', { name: 'Send reply' }).click()
+      expect((await answer).status()).toBe(400)
+      await expect(page.getByRole('alert')).toContainText('The reply was not sent')
+      await expect(reply).toHaveValue(typed)
+      await expect(reply).toHaveAttribute('aria-invalid', 'true')
+      await expect(reply).toHaveAccessibleDescription('A reply is at most 10000 characters')
+      await expectNoSidewaysScroll(page)
+      const db = await e2eDatabase()
+      expect(await db.collection('outboxmessages').countDocuments({ subject: { $regex: `^enquiry-reply:${id}:` } })).toBe(0)
+      expect((await db.collection('contacts').findOne({ name }))?.replies ?? []).toEqual([])
+      await context.close()
+    })
   })
 }
 

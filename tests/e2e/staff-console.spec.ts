@@ -192,3 +192,22 @@ test('staff close several enquiries at once and export the list as CSV', async (
   expect(text.match(/"closed"/g)).toHaveLength(2)
   await context.close()
 })
+
+test('the audit trail names an enquiry by its sender and links to its page', async ({ browser }) => {
+  const name = uniqueLabel('Nina Named')
+  const id = await addEnquiry(name)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+  await page.goto(`/admin/enquiries/${id}`)
+  await page.getByLabel('Note (staff only)').fill('Asked for a call back on Friday.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByRole('list', { name: 'Notes and replies' })).toContainText('Asked for a call back on Friday.')
+
+  await page.goto('/admin/audit?kind=enquiry')
+  await expect(page.getByText(`contact:${id}`)).toHaveCount(0)
+  await page
+    .getByRole('link', { name: `Enquiry from ${name}` })
+    .first()
+    .click()
+  await expect(page).toHaveURL(`/admin/enquiries/${id}`)
+  await context.close()
+})

@@ -135,6 +135,32 @@ for (const size of STAFF_SIZES) {
       await context.close()
     })
 
+    test('without JavaScript a toast leaves the page header’s buttons free and closes by its own link', async ({ browser }) => {
+      test.slow() // two round trips and a sign-in on a shared machine
+      const name = uniqueLabel('Tom Toast')
+      const id = await addEnquiry(name)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.goto(`/admin/enquiries/${id}`)
+      await page.getByLabel('Status', { exact: true }).selectOption('contacted')
+      await page.getByRole('button', { name: 'Update status' }).click()
+      const toast = page.getByRole('status').getByTestId('toast')
+      await expect(toast).toContainText('Marked contacted')
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-toast-no-js-${size.width}.png` })
+      // Every control of the page header and the phone's bar can be pressed while it shows.
+      const header = [page.getByRole('link', { name: 'All enquiries' }), page.getByRole('link', { name: 'Roswell IT Staff' })]
+      if (size.name === 'phone') header.push(page.getByText('Menu', { exact: true }))
+      else header.push(page.getByRole('button', { name: 'Logout' }))
+      for (const control of header) await control.click({ trial: true, timeout: 5000 })
+      await expectNoSidewaysScroll(page)
+
+      await toast.getByRole('link', { name: 'Close notification' }).click()
+      await expect(toast).toBeHidden()
+      await page.getByRole('link', { name: 'All enquiries' }).click()
+      await expect(page).toHaveURL('/admin/enquiries')
+      await context.close()
+    })
+
     test('without JavaScript a refused e-mail reply comes back with its text in the box and why beside it', async ({
       browser,
       allowConsoleErrors,

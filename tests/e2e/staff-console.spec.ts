@@ -146,7 +146,6 @@ for (const size of STAFF_SIZES) {
       await page.getByRole('button', { name: 'Update status' }).click()
       const toast = page.getByRole('status').getByTestId('toast')
       await expect(toast).toContainText('Marked contacted')
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/staff-toast-no-js-${size.width}.png` })
       // Every control of the page header and the phone's bar can be pressed while it shows.
       const header = [page.getByRole('link', { name: 'All enquiries' }), page.getByRole('link', { name: 'Roswell IT Staff' })]
       if (size.name === 'phone') header.push(page.getByText('Menu', { exact: true }))

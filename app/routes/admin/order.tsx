@@ -208,8 +208,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     (invoice.number ?? invoice.id)
                   )}{' '}
                   <span className="text-slate-600">
-                    {invoice.status}
-                    {invoice.paidAt ? `, paid ${formatAdminDate(invoice.paidAt)}` : ''}
+                    {invoice.paidAt
+                      ? `${invoice.status === 'paid' ? '' : `${invoice.status}, `}paid ${formatAdminDate(invoice.paidAt)}`
+                      : invoice.status}
                   </span>
                 </span>
                 <span className="tabular-nums">{formatDollars(invoice.amount)}</span>

@@ -118,8 +118,8 @@ export default function App() {
   if (isStaffPath(useLocation().pathname)) {
     return (
       <>
+        <Toaster flash={toast} inFlowWithoutScript />
         <Outlet />
-        <Toaster flash={toast} />
       </>
     )
   }

@@ -10,6 +10,10 @@ import { User } from '#app/staff/user-model.server'
 import { Order } from '#app/orders/order-model.server'
 import { NewsArticle } from '#app/catalogue/news-model.server'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
+import { Contact } from '#app/enquiries/contact-model.server'
+import { ChatConversation } from '#app/chat/chat-model.server'
+import { CONTENT_LABELS } from '#app/domain/content-rules'
+import { formatDollars } from '#app/domain/pricing'
 
 /** Who acted: the signed-in staff member (`requireAdmin`'s answer), or null (a failed sign-in). */
 export type AuditActor = { id: string; username: string } | null
@@ -113,6 +117,8 @@ export type AuditLine = {
   target: string | null
   /** The target as staff read it: a person's or a record's name, not its id. */
   targetLabel: string | null
+  /** The target's staff page, while it still exists. */
+  targetHref: string | null
   changes: AuditChanges | null
   addressKey: string
   requestId: string
@@ -134,7 +140,8 @@ export async function listAuditEvents({ page = 1, kind, actor }: { page?: number
     actor: doc.actorUsername ?? null,
     action: doc.action,
     target: doc.target ?? null,
-    targetLabel: doc.target ? (labels.get(doc.target) ?? doc.target) : null,
+    targetLabel: doc.target ? (labels.get(doc.target)?.label ?? doc.target) : null,
+    targetHref: doc.target ? (labels.get(doc.target)?.href ?? null) : null,
     changes: (doc.changes as AuditChanges | undefined) ?? null,
     addressKey: doc.addressKey,
     requestId: doc.requestId,
@@ -143,38 +150,84 @@ export async function listAuditEvents({ page = 1, kind, actor }: { page?: number
 }
 
 const OBJECT_ID = /^[0-9a-f]{24}$/
-const CATALOGUE_TARGETS = { plan: Plan, service: Service, solution: Solution, testimonial: Testimonial } as const
+/** Catalogue targets (`plan:3`, `news-article:7`): their model and the editor's path segment. */
+const CONTENT_TARGETS = [
+  { prefix: 'plan', model: Plan, kind: 'plans' },
+  { prefix: 'service', model: Service, kind: 'services' },
+  { prefix: 'solution', model: Solution, kind: 'solutions' },
+  { prefix: 'testimonial', model: Testimonial, kind: 'testimonials' },
+  { prefix: 'news-article', model: NewsArticle, kind: 'news' },
+] as const
+
+/** A target as staff read it, and its staff page while the record is still there. */
+export type TargetName = { label: string; href: string | null }
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
 
 /**
- * Names for the targets of one page of events (`user:<id>`, `order:<id>`, `plan:3`, …), read in
- * a query per kind. A removed account or record keeps its id; an erased order reads as an order.
+ * Names for the targets of one page of events (`contact:<id>`, `chat:<id>`, `order:<id>`,
+ * `user:<id>`, `plan:3`, …), read in one query per kind. What was erased or deleted reads as its
+ * kind only (no personal data survives in the trail); a target of an unknown kind keeps its text.
  */
-export async function targetLabels(targets: string[]): Promise<Map<string, string>> {
+export async function targetLabels(targets: string[]): Promise<Map<string, TargetName>> {
   const ids = (prefix: string) => [...new Set(targets.filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1)))]
-  const userIds = ids('user').filter((id) => OBJECT_ID.test(id))
-  const orderIds = ids('order').filter((id) => OBJECT_ID.test(id))
+  const objectIds = (prefix: string) => ids(prefix).filter((id) => OBJECT_ID.test(id))
   const numbers = (prefix: string) =>
     ids(prefix)
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0)
-  const labels = new Map<string, string>()
-  const [users, orders, articles, ...catalogue] = await Promise.all([
-    userIds.length ? User.find({ _id: { $in: userIds } }, { username: 1, name: 1 }).lean() : [],
-    orderIds.length ? Order.find({ _id: { $in: orderIds } }, { name: 1 }).lean() : [],
-    numbers('news-article').length ? NewsArticle.find({ id: { $in: numbers('news-article') } }, { id: 1, title: 1 }).lean() : [],
-    ...Object.entries(CATALOGUE_TARGETS).map(([prefix, model]) =>
-      numbers(prefix).length
-        ? (model as typeof Plan)
-            .find({ id: { $in: numbers(prefix) } }, { id: 1, name: 1 })
-            .lean()
-            .then((docs) => docs.map((doc) => ({ prefix, ...doc })))
-        : Promise.resolve([]),
-    ),
+  const find = <T>(list: unknown[], read: () => Promise<T[]>) => (list.length ? read() : Promise.resolve([] as T[]))
+  const [userIds, orderIds, contactIds, chatIds] = [objectIds('user'), objectIds('order'), objectIds('contact'), objectIds('chat')]
+  const [users, orders, contacts, chats, ...content] = await Promise.all([
+    find(userIds, () => User.find({ _id: { $in: userIds } }, { username: 1, name: 1 }).lean()),
+    find(orderIds, () => Order.find({ _id: { $in: orderIds } }, { name: 1, amount: 1 }).lean()),
+    find(contactIds, () => Contact.find({ _id: { $in: contactIds } }, { name: 1 }).lean()),
+    find(chatIds, () => ChatConversation.find({ _id: { $in: chatIds } }, { name: 1 }).lean()),
+    ...CONTENT_TARGETS.map(({ prefix, model }) => {
+      const wanted = numbers(prefix)
+      return find(wanted, () =>
+        (model as typeof Plan)
+          .find({ id: { $in: wanted } }, { id: 1, name: 1, title: 1, deletedAt: 1 })
+          .lean<{ id: number; name?: string; title?: string; deletedAt?: Date }[]>(),
+      )
+    }),
   ])
-  for (const user of users) labels.set(`user:${String(user._id)}`, user.name ? `${user.name} (${user.username})` : user.username)
-  for (const order of orders) labels.set(`order:${String(order._id)}`, order.name ? `Order from ${order.name}` : 'Order (details erased)')
-  for (const article of articles) labels.set(`news-article:${article.id}`, `Article “${article.title}”`)
-  for (const doc of catalogue.flat())
-    labels.set(`${doc.prefix}:${doc.id}`, `${doc.prefix[0]!.toUpperCase()}${doc.prefix.slice(1)} “${doc.name}”`)
-  return labels
+  const names = new Map<string, TargetName>()
+  // What the page asked about but no longer exists: its kind, without a link.
+  const gone: Record<string, string> = {
+    user: 'A removed staff account',
+    order: 'A deleted order',
+    contact: 'An erased or deleted enquiry',
+    chat: 'An erased or deleted chat',
+  }
+  for (const [prefix, list] of [
+    ['user', userIds],
+    ['order', orderIds],
+    ['contact', contactIds],
+    ['chat', chatIds],
+  ] as const)
+    for (const id of list) names.set(`${prefix}:${id}`, { label: gone[prefix]!, href: null })
+  for (const user of users)
+    names.set(`user:${String(user._id)}`, { label: user.name ? `${user.name} (${user.username})` : user.username, href: '/admin/staff' })
+  for (const order of orders) {
+    const amount = formatDollars(order.amount)
+    names.set(`order:${String(order._id)}`, {
+      label: order.name ? `Order from ${order.name} (${amount})` : `An order of ${amount} (buyer’s details erased)`,
+      href: `/admin/orders/${String(order._id)}`,
+    })
+  }
+  for (const contact of contacts)
+    names.set(`contact:${String(contact._id)}`, { label: `Enquiry from ${contact.name}`, href: `/admin/enquiries/${String(contact._id)}` })
+  for (const chat of chats)
+    names.set(`chat:${String(chat._id)}`, { label: `Chat with ${chat.name ?? 'a visitor'}`, href: `/admin/chats/${String(chat._id)}` })
+  CONTENT_TARGETS.forEach(({ prefix, kind }, index) => {
+    for (const doc of content[index]!) {
+      const label = `${capitalised(CONTENT_LABELS[kind].singular)} “${doc.name ?? doc.title ?? doc.id}”`
+      names.set(
+        `${prefix}:${doc.id}`,
+        doc.deletedAt ? { label: `${label} (deleted)`, href: null } : { label, href: `/admin/content/${kind}/${doc.id}` },
+      )
+    }
+  })
+  return names
 }

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose'
 import { expect, test } from './support/test'
 import { closeE2eDatabase, e2eDatabase, signedInPage, STAFF, uniqueLabel } from './support/staff'
 import { STAFF_SIZES, expectNoSeriousAxeProblems, expectNoSidewaysScroll } from './support/readable'
@@ -121,5 +122,33 @@ for (const size of STAFF_SIZES) {
         await context.close()
       })
     }
+
+    test('without JavaScript a refused chat reply comes back with its text in the box and why beside it', async ({
+      browser,
+      allowConsoleErrors,
+    }) => {
+      allowConsoleErrors(/status of 400/)
+      const id = await addConversation(uniqueLabel('Kim'))
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.goto(`/admin/chats/${id}`)
+      // One character over the limit, past the browser's own check, as a hand-made request would be.
+      const typed = `Restart the printer, then tell me what the screen says. ${'x'.repeat(2000)}`
+      const box = page.getByLabel('Your reply')
+      await box.evaluate((area) => area.removeAttribute('maxlength'))
+      await box.fill(typed)
+      const answer = page.waitForResponse((response) => response.url().endsWith(`/admin/chats/${id}/reply`))
+      await page.getByRole('button', { name: 'Send reply' }).click()
+      expect((await answer).status()).toBe(400)
+      await expect(page.getByRole('alert')).toContainText('The reply was not sent')
+      await expect(box).toHaveValue(typed)
+      await expect(box).toHaveAttribute('aria-invalid', 'true')
+      await expect(box).toHaveAccessibleDescription('A reply is at most 2000 characters')
+      await expectNoSidewaysScroll(page)
+      const db = await e2eDatabase()
+      const conversationId = new mongoose.Types.ObjectId(id)
+      expect(await db.collection('conversationmessages').countDocuments({ conversationId, from: 'staff' })).toBe(0)
+      await context.close()
+    })
   })
 }

@@ -134,6 +134,61 @@ for (const size of STAFF_SIZES) {
       await expect(page.getByRole('heading', { level: 1, name: `Enquiry from ${name}` })).toBeVisible()
       await context.close()
     })
+
+    test('without JavaScript a toast leaves the page header’s buttons free and closes by its own link', async ({ browser }) => {
+      test.slow() // two round trips and a sign-in on a shared machine
+      const name = uniqueLabel('Tom Toast')
+      const id = await addEnquiry(name)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.goto(`/admin/enquiries/${id}`)
+      await page.getByLabel('Status', { exact: true }).selectOption('contacted')
+      await page.getByRole('button', { name: 'Update status' }).click()
+      const toast = page.getByRole('status').getByTestId('toast')
+      await expect(toast).toContainText('Marked contacted')
+      // Every control of the page header and the phone's bar can be pressed while it shows.
+      const header = [page.getByRole('link', { name: 'All enquiries' }), page.getByRole('link', { name: 'Roswell IT Staff' })]
+      if (size.name === 'phone') header.push(page.getByText('Menu', { exact: true }))
+      else header.push(page.getByRole('button', { name: 'Logout' }))
+      for (const control of header) await control.click({ trial: true, timeout: 5000 })
+      await expectNoSidewaysScroll(page)
+
+      await toast.getByRole('link', { name: 'Close notification' }).click()
+      await expect(toast).toBeHidden()
+      await page.getByRole('link', { name: 'All enquiries' }).click()
+      await expect(page).toHaveURL('/admin/enquiries')
+      await context.close()
+    })
+
+    test('without JavaScript a refused e-mail reply comes back with its text in the box and why beside it', async ({
+      browser,
+      allowConsoleErrors,
+    }) => {
+      allowConsoleErrors(/status of 400/)
+      const name = uniqueLabel('Kim Kept')
+      const id = await addEnquiry(name)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+      await page.setViewportSize(size)
+      await page.goto(`/admin/enquiries/${id}`)
+      // One character over the limit, past the browser's own check, as a hand-made request would be.
+      const typed = `Hello Kim,\n\nWe can start on Monday.\n\n${'x'.repeat(10_000)}`
+      const reply = page.getByRole('textbox', { name: 'Reply', exact: true })
+      await reply.evaluate((area) => area.removeAttribute('maxlength'))
+      await reply.fill(typed)
+      await page.getByLabel('Replies come back to').fill('office@roswell.example')
+      const answer = page.waitForResponse((response) => response.url().endsWith(`/admin/enquiries/${id}/reply`))
+      await page.getByRole('button', { name: 'Send reply' }).click()
+      expect((await answer).status()).toBe(400)
+      await expect(page.getByRole('alert')).toContainText('The reply was not sent')
+      await expect(reply).toHaveValue(typed)
+      await expect(reply).toHaveAttribute('aria-invalid', 'true')
+      await expect(reply).toHaveAccessibleDescription('A reply is at most 10000 characters')
+      await expectNoSidewaysScroll(page)
+      const db = await e2eDatabase()
+      expect(await db.collection('outboxmessages').countDocuments({ subject: { $regex: `^enquiry-reply:${id}:` } })).toBe(0)
+      expect((await db.collection('contacts').findOne({ name }))?.replies ?? []).toEqual([])
+      await context.close()
+    })
   })
 }
 
@@ -160,5 +215,24 @@ test('staff close several enquiries at once and export the list as CSV', async (
   expect(text.split('\r\n')[0]).toBe('received,name,email,phone,service,status,owner,message')
   for (const name of names) expect(text).toContain(name)
   expect(text.match(/"closed"/g)).toHaveLength(2)
+  await context.close()
+})
+
+test('the audit trail names an enquiry by its sender and links to its page', async ({ browser }) => {
+  const name = uniqueLabel('Nina Named')
+  const id = await addEnquiry(name)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+  await page.goto(`/admin/enquiries/${id}`)
+  await page.getByLabel('Note (staff only)').fill('Asked for a call back on Friday.')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByRole('list', { name: 'Notes and replies' })).toContainText('Asked for a call back on Friday.')
+
+  await page.goto('/admin/audit?kind=enquiry')
+  await expect(page.getByText(`contact:${id}`)).toHaveCount(0)
+  await page
+    .getByRole('link', { name: `Enquiry from ${name}` })
+    .first()
+    .click()
+  await expect(page).toHaveURL(`/admin/enquiries/${id}`)
   await context.close()
 })

@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { addToRollups, type Rollup, rollupDocument } from '../../app/analytics/access-rollup'
 import { recentLogDocument } from '../../app/analytics/recent-log'
 import { closeE2eDatabase, e2eDatabase, signedInPage, uniqueLabel } from './support/staff'
+import { STAFF_SIZES, expectNoSeriousAxeProblemsWithoutScript, expectNoSidewaysScroll } from './support/readable'
 
 test.afterAll(closeE2eDatabase)
 
@@ -97,21 +98,28 @@ test('Export CSV downloads a dated file with a header row', async ({ browser }) 
   await context.close()
 })
 
-test('without JavaScript the logs page shows analytics and switches to raw logs by link', async ({ browser }) => {
-  const path = await seedTraffic()
-  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-  await page.goto('/admin/logs')
-  await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
-  await expect(page.getByRole('region', { name: 'Most Visited Pages' })).toContainText(path)
-  // The chart is drawn by the server: no script needed to see it.
-  await expect(page.getByTestId('traffic-chart').getByRole('img')).toBeVisible()
-  await expect(page.getByTestId('traffic-chart').locator('svg g[data-hour]')).toHaveCount(24)
-  await page.getByRole('link', { name: 'Raw Logs' }).click()
-  await expect(page).toHaveURL('/admin/logs?tab=raw')
-  await expect(page.getByRole('link', { name: 'Raw Logs' })).toHaveAttribute('aria-current', 'page')
-  await expect(page.getByTestId('raw-logs')).toContainText(path)
-  await context.close()
-})
+for (const size of STAFF_SIZES)
+  test(`without JavaScript the logs page shows analytics and switches to raw logs by link, at ${size.width} px`, async ({ browser }) => {
+    test.slow() // two pages, each axe-checked
+    const path = await seedTraffic()
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
+    await page.setViewportSize(size)
+    await page.goto('/admin/logs')
+    await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
+    await expect(page.getByRole('region', { name: 'Most Visited Pages' })).toContainText(path)
+    // The chart is drawn by the server: no script needed to see it.
+    await expect(page.getByTestId('traffic-chart').getByRole('img')).toBeVisible()
+    await expect(page.getByTestId('traffic-chart').locator('svg g[data-hour]')).toHaveCount(24)
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxeProblemsWithoutScript(browser, page)
+    await page.getByRole('link', { name: 'Raw Logs' }).click()
+    await expect(page).toHaveURL('/admin/logs?tab=raw')
+    await expect(page.getByRole('link', { name: 'Raw Logs' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByTestId('raw-logs')).toContainText(path)
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxeProblemsWithoutScript(browser, page)
+    await context.close()
+  })
 
 test('with JavaScript, a refresh or tab switch that gets no answer shows the connection banner, and the next one brings the data back', async ({
   browser,

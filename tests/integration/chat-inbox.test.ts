@@ -209,6 +209,19 @@ describe('the first reply', () => {
     expect((await post(`/admin/chats/${String(new Types.ObjectId())}/reply`, { text: 'Hi' })).status).toBe(404)
     expect(await ConversationMessage.countDocuments({ conversationId: new Types.ObjectId(id), from: 'staff' })).toBe(0)
   })
+
+  it('answers a refused reply with the page, its text back in the reply box and why beside it', async () => {
+    const { id } = await newConversation('Kim Kept')
+    const typed = `Restart the printer &amp; tell me. ${'y'.repeat(2000)}`
+    const refused = await post(`/admin/chats/${id}/reply`, { text: typed })
+    expect(refused.status).toBe(400)
+    const html = await refused.text()
+    const box = /<textarea[^>]*id="reply-text"[^>]*>([^<]*)<\/textarea>/.exec(html)
+    expect(box?.[0]).toContain('aria-invalid="true"')
+    expect(box?.[1]).toBe(`Restart the printer &amp;amp; tell me. ${'y'.repeat(2000)}`)
+    expect(html).toContain('A reply is at most 2000 characters')
+    expect(await ConversationMessage.countDocuments({ conversationId: new Types.ObjectId(id), from: 'staff' })).toBe(0)
+  })
 })
 
 describe('saved replies', () => {

@@ -12,6 +12,7 @@ import { setupTestDatabase } from '#tests/support/database'
 const staffId = new Types.ObjectId()
 vi.mock('#app/staff/require-admin.server', () => ({
   requireAdminApi: vi.fn(async () => ({ id: String(staffId), username: 'dana', role: 'staff', totpEnabled: true })),
+  requireAdmin: vi.fn(async () => ({ id: String(staffId), username: 'dana', role: 'staff', totpEnabled: true })),
 }))
 vi.mock('#app/integrations/mail/outbox.server', async (original) => ({
   ...(await original<Record<string, unknown>>()),
@@ -20,6 +21,7 @@ vi.mock('#app/integrations/mail/outbox.server', async (original) => ({
 const contacts = await import('#app/routes/api/admin/contacts')
 const contact = await import('#app/routes/api/admin/contacts.$id')
 const workflow = await import('#app/enquiries/enquiry-workflow.server')
+const replyTask = await import('#app/routes/admin/enquiry-reply')
 
 setupTestDatabase('enquiry_workflow')
 
@@ -117,6 +119,19 @@ describe('the enquiry workflow', () => {
     expect(detail?.status).toBe('contacted')
     expect(detail?.replies).toEqual([expect.objectContaining({ author: 'Dana Office', subject: 'Re: your enquiry' })])
     expect((await User.findById(staffId).lean())?.email).toBe('dana@roswell.example')
+  })
+
+  it('refuses a reply over the limit with 400, sending nothing and giving back what was typed', async () => {
+    const text = `Hello Nia,\n${'x'.repeat(10_000)}`
+    const request = new Request(`http://localhost/admin/enquiries/${newId}/reply`, {
+      method: 'POST',
+      body: new URLSearchParams({ subject: 'Re: phones', text, replyTo: 'dana@roswell.example' }),
+    })
+    const answer = await replyTask.action({ request, url: new URL(request.url), params: { id: newId }, pattern: '', context })
+    expect(answer).toMatchObject({ init: { status: 400 }, data: { result: { initialValue: { text, subject: 'Re: phones' } } } })
+    expect(JSON.stringify(answer)).toContain('A reply is at most 10000 characters')
+    expect(await OutboxMessage.countDocuments({ subject: new RegExp(`^enquiry-reply:${newId}:`) })).toBe(0)
+    expect((await Contact.findById(newId).lean())?.replies ?? []).toEqual([])
   })
 
   it('closes the ticked enquiries at once, ignoring ids that are not enquiries', async () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '#app/domain/order-status'
+import { ORDER_STATUS_LABELS, type OrderStatus } from '#app/domain/order-status'
 
 const STATUS_CLASSES: Record<OrderStatus, string> = {
   pending: 'bg-yellow-100 text-yellow-900',
@@ -8,6 +8,16 @@ const STATUS_CLASSES: Record<OrderStatus, string> = {
   canceled: 'bg-slate-200 text-slate-800',
 }
 
+/** An order's status in words ('past due', not 'past_due'), shown with a capital. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status]}`}>{status}</span>
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold first-letter:uppercase ${STATUS_CLASSES[status]}`}>
+      {orderStatusWords(status)}
+    </span>
+  )
+}
+
+/** 'past due', 'paid': a status as a word inside a sentence or a list of choices. */
+export function orderStatusWords(status: OrderStatus) {
+  return ORDER_STATUS_LABELS[status].toLowerCase()
 }

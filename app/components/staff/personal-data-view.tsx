@@ -1,8 +1,11 @@
 import { Link } from 'react-router'
 import type { FoundConversation, FoundMessage, PersonalData } from '#app/privacy/personal-data.server'
 import { formatAdminDate } from '#app/domain/admin-format'
+import { isOrderStatus } from '#app/domain/order-status'
+import { formatDollars } from '#app/domain/pricing'
 import { AUDIT_KIND_LABELS } from '#app/domain/audit'
 import { describeCount, type PrivacyCounts, PRIVACY_KINDS } from '#app/domain/privacy'
+import { OrderStatusBadge } from './order-status-badge'
 import { type StaffColumn, StaffTable } from './staff-table'
 
 // The owners' personal-data page: what is held under one address, by kind, and what an erase
@@ -159,8 +162,8 @@ export function FoundRecords({ found }: { found: PersonalData }) {
                   </Link>
                 </td>
                 <td className={cell}>{order.planName}</td>
-                <td className={`${cell} whitespace-nowrap`}>${order.amount.toFixed(2)}/mo</td>
-                <td className={cell}>{order.status}</td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDollars(order.amount)}/mo</td>
+                <td className={cell}>{isOrderStatus(order.status) ? <OrderStatusBadge status={order.status} /> : order.status}</td>
                 <td className={`${cell} font-mono text-xs break-all`}>{order.customerId ?? '—'}</td>
                 <td className={`${cell} min-w-48 break-words`}>{[order.name, order.email, order.phone].filter(Boolean).join(' · ')}</td>
               </tr>

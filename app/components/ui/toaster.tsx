@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { type ShownToast, swipeDismisses, swipeOffset, type Toast, TOAST_DURATION_MS, withToastDefaults } from '#app/domain/toast'
 
 // At most one toast at a time (SPEC §4): a new one replaces the current one.
@@ -29,8 +30,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener)
 }
 
-/** Shows the toast the server flashed (after a redirect) and any toast raised in the browser. */
-export function Toaster({ flash }: { flash: ShownToast | null }) {
+/** Where the toasts show over the page (with JavaScript, or on public pages). */
+const OVERLAY_CLASS = 'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 sm:top-20 sm:bottom-auto'
+
+/**
+ * Shows the toast the server flashed (after a redirect) and any toast raised in the browser.
+ * Before any script runs the toast cannot time out, so it closes by a link (app.css hides it once
+ * the link's target is the address's fragment), and with `inFlowWithoutScript` (the staff console,
+ * where it would sit on the page header's buttons) it takes its own place at the top of the page.
+ */
+export function Toaster({ flash, inFlowWithoutScript = false }: { flash: ShownToast | null; inFlowWithoutScript?: boolean }) {
+  const hydrated = useHydrated()
   const toast = useSyncExternalStore(
     subscribe,
     () => current,
@@ -51,21 +61,26 @@ export function Toaster({ flash }: { flash: ShownToast | null }) {
       id="notifications"
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-end p-4 outline-none print:hidden sm:top-20 sm:bottom-auto"
+      className={`${inFlowWithoutScript && !hydrated ? 'toaster-in-flow' : OVERLAY_CLASS} outline-none print:hidden`}
     >
+      {hydrated ? null : <span id={CLOSED_ID} />}
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-        {toast ? <ToastCard key={toast.id} toast={toast} /> : null}
+        {toast ? <ToastCard key={toast.id} toast={toast} hydrated={hydrated} /> : null}
       </div>
     </section>
   )
 }
+
+/** The fragment the close link goes to before any script runs (app.css then hides the toast). */
+const CLOSED_ID = 'notifications-closed'
+const CLOSE_CLASS = 'rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2'
 
 /**
  * One toast: closed by its button, or swiped to the right (SPEC §9: 50 px or more dismisses it,
  * less springs back). Pointer events cover mouse, pen and touch; a press on the action link or the
  * close button is left to them.
  */
-function ToastCard({ toast }: { toast: ShownToast }) {
+function ToastCard({ toast, hydrated }: { toast: ShownToast; hydrated: boolean }) {
   const [offset, setOffset] = useState(0)
   const dragStart = useRef<number | null>(null)
   const destructive = toast.variant === 'destructive'
@@ -115,14 +130,15 @@ function ToastCard({ toast }: { toast: ShownToast }) {
           {toast.action.label}
         </Link>
       ) : null}
-      <button
-        type="button"
-        onClick={dismissToast}
-        className="rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2"
-        aria-label="Close notification"
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      {hydrated ? (
+        <button type="button" onClick={dismissToast} className={CLOSE_CLASS} aria-label="Close notification">
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : (
+        <a href={`#${CLOSED_ID}`} className={CLOSE_CLASS} aria-label="Close notification">
+          <span aria-hidden="true">×</span>
+        </a>
+      )}
     </div>
   )
 }

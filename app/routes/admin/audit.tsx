@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { listAuditEvents } from '#app/staff/audit.server'
 import { requireOwner } from '#app/staff/require-admin.server'
 import { listStaffAccounts } from '#app/staff/staff-accounts.server'
@@ -97,8 +97,14 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                 <td className="py-2 pr-4">{event.actor ?? '—'}</td>
                 <td className="py-2 pr-4">{AUDIT_KIND_LABELS[event.kind]}</td>
                 <td className="py-2 pr-4">{event.action}</td>
-                <td className="py-2 pr-4" title={event.target ?? undefined}>
-                  {event.targetLabel ?? ''}
+                <td className="py-2 pr-4 break-words" title={event.target ?? undefined}>
+                  {event.targetHref ? (
+                    <Link to={event.targetHref} className="text-brand-700 underline">
+                      {event.targetLabel}
+                    </Link>
+                  ) : (
+                    (event.targetLabel ?? '')
+                  )}
                 </td>
                 <td className="py-2 pr-4">
                   {event.changes ? (

@@ -11,6 +11,7 @@ import type { Route } from './+types/chat-reply'
 
 // One task of a conversation's page: answering. The text typed, or else the saved reply chosen
 // (which is read here, by its id, never from the page). Signed with the staff member's display name.
+// A refusal keeps what was sent: the conversation's reply form reads this answer to fill itself.
 
 export async function action({ request, params }: Route.ActionArgs) {
   const staff = await requireAdmin(request)
@@ -38,5 +39,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ReplyRefused({ actionData }: Route.ComponentProps) {
-  return <TaskRefusal title="The reply was not sent" result={actionData?.result} />
+  return <TaskRefusal title="The reply was not sent" result={actionData?.result} formAt="#reply" />
 }

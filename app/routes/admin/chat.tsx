@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { Form, Link, Outlet, useNavigation } from 'react-router'
+import { Form, Link, Outlet, unstable_useRoute as useRoute, useNavigation } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { listEnquiryOwners } from '#app/enquiries/enquiry-workflow.server'
 import { listSavedReplies } from '#app/chat/saved-replies.server'
@@ -8,9 +8,10 @@ import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { Card } from '#app/components/staff/card'
 import { ChatBubble } from '#app/components/staff/chat-bubble'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { refusedField } from '#app/components/staff/task-refusal'
 import { withUnreadCount } from '#app/components/staff/chat-title-count'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
-import { CONTROL_CLASS } from '#app/components/ui/field'
+import { CONTROL_CLASS, FieldMessage } from '#app/components/ui/field'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -59,6 +60,10 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
   const namePending = useIsPending({ formAction: `${base}/display-name` })
   const savePending = useIsPending({ formAction: `${base}/saved-replies` })
   const replyBox = useRef<HTMLTextAreaElement>(null)
+  // A refused reply (its nested route's answer) comes back in the box, with why beside it.
+  const refused = useRoute('routes/admin/chat-reply')?.actionData?.result
+  const keptText = refusedField(refused, 'text')
+  const keptChoice = refusedField(refused, 'savedReply')
   // The reply box starts empty again after a reply is sent, not when the visitor writes meanwhile.
   const staffMessages = conversation.messages.filter((message) => message.from === 'staff').length
   const canReply = !closed && myName !== null
@@ -126,8 +131,9 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
                     <select
                       id="saved-reply-choice"
                       name="savedReply"
-                      defaultValue=""
-                      aria-describedby="saved-reply-hint"
+                      defaultValue={keptChoice.sent ?? ''}
+                      aria-invalid={keptChoice.errors ? true : undefined}
+                      aria-describedby={keptChoice.errors ? 'saved-reply-hint saved-reply-error' : 'saved-reply-hint'}
                       className={CONTROL_CLASS}
                       onChange={(event) => {
                         const chosen = savedReplies.find((reply) => reply.id === event.currentTarget.value)
@@ -147,12 +153,24 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
                     <p id="saved-reply-hint" className="mt-1 text-xs text-slate-500">
                       Fills the reply box to edit; sent as it is when the box is left empty.
                     </p>
+                    {keptChoice.errors ? <FieldMessage id="saved-reply-error">{keptChoice.errors.join(' ')}</FieldMessage> : null}
                   </div>
                 ) : null}
                 <label htmlFor="reply-text" className="block text-sm font-medium text-slate-700">
                   Your reply
                 </label>
-                <textarea id="reply-text" ref={replyBox} name="text" rows={4} maxLength={CHAT_LIMITS.message} className={CONTROL_CLASS} />
+                <textarea
+                  id="reply-text"
+                  ref={replyBox}
+                  name="text"
+                  rows={4}
+                  maxLength={CHAT_LIMITS.message}
+                  defaultValue={keptText.sent}
+                  aria-invalid={keptText.errors ? true : undefined}
+                  aria-describedby={keptText.errors ? 'reply-text-error' : undefined}
+                  className={CONTROL_CLASS}
+                />
+                {keptText.errors ? <FieldMessage id="reply-text-error">{keptText.errors.join(' ')}</FieldMessage> : null}
                 <p className="text-xs text-slate-500">{`Signed “${myName}”.`}</p>
                 <StatusButton pending={replying && !sendingSaved} pendingText="Sending...">
                   Send reply

@@ -9,12 +9,13 @@ import { enquiryReplySchema } from '#app/domain/enquiry'
 import type { Route } from './+types/enquiry-reply'
 
 // One task of an enquiry's page: an e-mail reply to the visitor. Shown only when refused, inside the
-// enquiry's page (no loader: after a refusal the page stays at this address with its message).
+// enquiry's page (no loader: after a refusal the page stays at this address with its message), whose
+// reply form reads this answer to come back filled with what was sent.
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
   const submission = parseWithZod(await request.formData(), { schema: enquiryReplySchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['text'] }) }, { status: 400 })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const done = await replyToEnquiry(params.id, submission.value, { actor, context })
   invariantResponse(done.ok, 'Enquiry not found', 404)
   return redirectWithToast(`/admin/enquiries/${params.id}`, {
@@ -24,5 +25,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ReplyRefused({ actionData }: Route.ComponentProps) {
-  return <TaskRefusal title="The reply was not sent" result={actionData?.result} />
+  return <TaskRefusal title="The reply was not sent" result={actionData?.result} formAt="#reply-heading" />
 }

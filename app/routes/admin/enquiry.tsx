@@ -1,12 +1,13 @@
-import { Form, Link, Outlet } from 'react-router'
+import { Form, Link, Outlet, unstable_useRoute as useRoute } from 'react-router'
 import { findEnquiry, listEnquiryOwners, replyAddressOf } from '#app/enquiries/enquiry-workflow.server'
 import { staffDisplayName } from '#app/chat/staff-chat.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { refusedField } from '#app/components/staff/task-refusal'
 import { StatusButton } from '#app/components/ui/button'
-import { CONTROL_CLASS } from '#app/components/ui/field'
+import { CONTROL_CLASS, FieldMessage } from '#app/components/ui/field'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
 import { invariantResponse } from '#app/lib/http/responses.server'
@@ -54,6 +55,15 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
   )
 }
 
+/** A refused control's aria wiring to its messages (none when it was not refused). */
+function invalid(errorId: string, errors: string[] | undefined) {
+  return errors ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}
+}
+
+function Errors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors ? <FieldMessage id={id}>{errors.join(' ')}</FieldMessage> : null
+}
+
 export default function Enquiry({ loaderData }: Route.ComponentProps) {
   const { enquiry, owners, replyTo, myName } = loaderData
   const base = `/admin/enquiries/${enquiry.id}`
@@ -61,6 +71,11 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
   const assignPending = useIsPending({ formAction: `${base}/assign` })
   const notePending = useIsPending({ formAction: `${base}/note` })
   const replyPending = useIsPending({ formAction: `${base}/reply` })
+  // A refused reply (its nested route's answer) comes back filled with what was sent.
+  const refused = useRoute('routes/admin/enquiry-reply')?.actionData?.result
+  const subject = refusedField(refused, 'subject')
+  const text = refusedField(refused, 'text')
+  const replyAddress = refusedField(refused, 'replyTo')
   const firstName = enquiry.name.split(/\s+/)[0] ?? enquiry.name
   const history = [
     ...enquiry.notes.map((note) => ({ kind: 'note' as const, ...note })),
@@ -122,10 +137,12 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
                   name="subject"
                   required
                   maxLength={REPLY_SUBJECT_MAX}
-                  defaultValue={`Re: Your enquiry to ${BUSINESS.name}`}
+                  defaultValue={subject.sent ?? `Re: Your enquiry to ${BUSINESS.name}`}
+                  {...invalid('reply-subject-error', subject.errors)}
                   className={CONTROL_CLASS}
                 />
               </label>
+              <Errors id="reply-subject-error" errors={subject.errors} />
               <label className="block text-sm font-medium text-slate-700">
                 Reply
                 <textarea
@@ -133,10 +150,15 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
                   required
                   maxLength={REPLY_TEXT_MAX}
                   rows={9}
-                  defaultValue={`Hello ${firstName},\n\nThank you for getting in touch.\n\n\n\nBest regards,\n${myName}\n${BUSINESS.name}\n${BUSINESS.phone.display}`}
+                  defaultValue={
+                    text.sent ??
+                    `Hello ${firstName},\n\nThank you for getting in touch.\n\n\n\nBest regards,\n${myName}\n${BUSINESS.name}\n${BUSINESS.phone.display}`
+                  }
+                  {...invalid('reply-text-error', text.errors)}
                   className={CONTROL_CLASS}
                 />
               </label>
+              <Errors id="reply-text-error" errors={text.errors} />
               <label className="block text-sm font-medium text-slate-700">
                 Replies come back to
                 <input
@@ -144,16 +166,23 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
                   name="replyTo"
                   required
                   maxLength={254}
-                  defaultValue={replyTo}
+                  defaultValue={replyAddress.sent ?? replyTo}
                   autoComplete="email"
+                  {...invalid('reply-to-error', replyAddress.errors)}
                   className={CONTROL_CLASS}
                 />
                 <span className="mt-1 block text-xs font-normal text-slate-500">
                   Your address; kept on your account for the next reply.
                 </span>
               </label>
+              <Errors id="reply-to-error" errors={replyAddress.errors} />
               <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" name="markContacted" defaultChecked={enquiry.status === 'new'} className="size-4" />
+                <input
+                  type="checkbox"
+                  name="markContacted"
+                  defaultChecked={refused ? refused.initialValue?.markContacted === 'on' : enquiry.status === 'new'}
+                  className="size-4"
+                />
                 Mark the enquiry contacted
               </label>
               <p className="text-sm text-slate-600">To {enquiry.email}. Sent through the site’s mail queue; kept below.</p>

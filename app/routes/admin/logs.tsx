@@ -150,8 +150,12 @@ export default function AccessLogs({ loaderData }: Route.ComponentProps) {
         <AccessAnalyticsView analytics={analytics} visitors={visitors} />
       ) : tab === 'raw' ? (
         logs ? (
+          // Focusable, so the lines can be scrolled from the keyboard too.
           <pre
             data-testid="raw-logs"
+            tabIndex={0}
+            role="region"
+            aria-label="Raw logs"
             className="mt-6 max-h-[70vh] overflow-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
           >
             {logs}

@@ -5,7 +5,7 @@ import { chatsOfCustomer } from '#app/chat/customer-chats.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { CustomerHistory } from '#app/components/staff/customer-history'
-import { OrderStatusBadge } from '#app/components/staff/order-status-badge'
+import { OrderStatusBadge, orderStatusWords } from '#app/components/staff/order-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
@@ -208,8 +208,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     (invoice.number ?? invoice.id)
                   )}{' '}
                   <span className="text-slate-600">
-                    {invoice.status}
-                    {invoice.paidAt ? `, paid ${formatAdminDate(invoice.paidAt)}` : ''}
+                    {invoice.paidAt
+                      ? `${invoice.status === 'paid' ? '' : `${invoice.status}, `}paid ${formatAdminDate(invoice.paidAt)}`
+                      : invoice.status}
                   </span>
                 </span>
                 <span className="tabular-nums">{formatDollars(invoice.amount)}</span>
@@ -229,7 +230,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
         {nextStatuses.length === 0 ? (
-          <p className="mt-4 text-slate-600">A {order.status} order can't change status any more.</p>
+          <p className="mt-4 text-slate-600">A {orderStatusWords(order.status)} order can't change status any more.</p>
         ) : (
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <div>
@@ -239,7 +240,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <select id="status" name="status" className="mt-1 rounded-md border border-slate-300 px-3 py-2">
                 {nextStatuses.map((status) => (
                   <option key={status} value={status}>
-                    {status}
+                    {orderStatusWords(status)}
                   </option>
                 ))}
               </select>

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 
 // What every staff screen is checked for, at the two sizes the console is designed for.
 
@@ -27,4 +27,22 @@ export async function expectNoSidewaysScroll(page: Page) {
     return overflowing.length ? overflowing : ['(the page is wider than the screen)']
   })
   expect(wide, page.url()).toEqual([])
+}
+
+/**
+ * The axe check for a page seen without JavaScript: axe cannot run where scripts are off, so the
+ * page as served (its markup, scripts taken out) is checked in a second page at the same size.
+ */
+export async function expectNoSeriousAxeProblemsWithoutScript(browser: Browser, page: Page) {
+  const served = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const context = await browser.newContext({ viewport: page.viewportSize() })
+  try {
+    const checker = await context.newPage()
+    // Same origin, so the stylesheets load as they did for the page.
+    await checker.goto(new URL('/robots.txt', page.url()).href)
+    await checker.setContent(served)
+    await expectNoSeriousAxeProblems(checker)
+  } finally {
+    await context.close()
+  }
 }

@@ -179,6 +179,7 @@ describe('a public page whose list could not be loaded', () => {
       return {
         cache: response.headers.get('x-page-cache'),
         cacheControl: response.headers.get('cache-control'),
+        etag: response.headers.get('etag'),
         html: await response.text(),
       }
     }
@@ -194,7 +195,13 @@ describe('a public page whose list could not be loaded', () => {
       proxy.restore()
     }
     const [rendered, kept] = [await home(), await home()]
-    expect([rendered.cache, kept.cache]).toEqual(['miss', 'hit'])
+    expect(rendered.cache).toBe('miss')
+    // The stored copy answers, not a new render. It is labelled `stale` rather than `hit` when this
+    // instance's once-a-second version check found the database slower than 800 ms (a loaded machine):
+    // the same copy either way, which the entity tag shows.
+    expect(['hit', 'stale']).toContain(kept.cache)
+    expect(rendered.etag).toBeTruthy()
+    expect(kept.etag).toBe(rendered.etag)
     expect(kept.cacheControl).toBe(PUBLIC_PAGE_CACHE_CONTROL)
     expect(kept.html).not.toContain('Error loading services')
   })

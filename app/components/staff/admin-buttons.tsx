@@ -1,19 +1,8 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 
 /** The staff pages' buttons and links that read as buttons: the outline look, small. */
 export const adminButtonClass = buttonClasses('outline', '', 'sm')
-
-/** Logout is a POST (a link could be triggered by another site or a prefetch). */
-export function LogoutButton() {
-  return (
-    <Form method="post" action="/logout">
-      <button type="submit" className={adminButtonClass}>
-        Logout
-      </button>
-    </Form>
-  )
-}
 
 /** Reloads the page's data: a plain link to the same address, so it works without JavaScript. */
 export function RefreshLink() {

@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { listAuditEvents } from '#app/staff/audit.server'
 import { requireOwner } from '#app/staff/require-admin.server'
 import { listStaffAccounts } from '#app/staff/staff-accounts.server'
-import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'
+import { RefreshLink } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { type StaffColumn, StaffTable } from '#app/components/staff/staff-table'
 import { Pagination } from '#app/components/staff/pagination'
@@ -10,6 +10,8 @@ import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_RETENTION_DAYS, isAuditKind } from '#app/domain/audit'
 import { pageMeta } from '#app/domain/seo'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import type { Route } from './+types/audit'
 import { formatCount } from '#app/domain/plural'
 
@@ -40,6 +42,7 @@ function describeValue(value: unknown) {
 }
 
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {
+  const searching = useIsPending({ formMethod: 'GET' })
   const { events, total, page, pageCount, kind, actor, actors } = loaderData
   const [searchParams] = useSearchParams()
   return (
@@ -74,9 +77,9 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className={adminButtonClass}>
+        <StatusButton pending={searching} variant="outline" size="sm">
           Filter
-        </button>
+        </StatusButton>
       </Form>
 
       <section aria-labelledby="events-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

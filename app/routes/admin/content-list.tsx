@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
-import { buttonClasses } from '#app/components/ui/button'
+import { StatusButton, buttonClasses } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { getEnv } from '#app/lib/config/env.server'
 import { listContent, listDeletedContent } from '#app/catalogue/content-editing.server'
@@ -82,43 +83,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="truncate text-sm text-slate-600">{row.detail}</p>
               </div>
-              <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${row.name}`}>
-                {ordered ? (
-                  <Form method="post" action={`/admin/content/${kind}/${row.id}/move`} className="flex gap-2">
-                    <button
-                      type="submit"
-                      name="direction"
-                      value="up"
-                      className={adminButtonClass}
-                      disabled={index === 0}
-                      aria-label={`Move ${row.name} up`}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="submit"
-                      name="direction"
-                      value="down"
-                      className={adminButtonClass}
-                      disabled={index === rows.length - 1}
-                      aria-label={`Move ${row.name} down`}
-                    >
-                      ↓
-                    </button>
-                  </Form>
-                ) : null}
-                <Form method="post" action={`/admin/content/${kind}/${row.id}/visibility`}>
-                  {/* The version this list showed: a change saved meanwhile is refused, not overwritten. */}
-                  <input type="hidden" name="version" value={row.version} />
-                  <button type="submit" className={adminButtonClass}>
-                    {row.action}
-                    <span className="sr-only"> {row.name}</span>
-                  </button>
-                </Form>
-                <Link to={`/admin/content/${kind}/${row.id}`} className={adminButtonClass}>
-                  Edit<span className="sr-only"> {row.name}</span>
-                </Link>
-              </div>
+              <RowTasks kind={kind} row={row} ordered={ordered} first={index === 0} last={index === rows.length - 1} />
               <Link to={`/admin/content/${kind}/${row.id}/delete`} className={buttonClasses('dangerOutline', 'sm:ml-4', 'sm')}>
                 Delete<span className="sr-only"> {row.name}</span>
               </Link>
@@ -126,6 +91,57 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+    </div>
+  )
+}
+
+type Row = Route.ComponentProps['loaderData']['rows'][number]
+
+/** A row's own tasks: move it, show or hide it, edit it. Each form says it is busy on its own button. */
+function RowTasks({ kind, row, ordered, first, last }: { kind: ContentKind; row: Row; ordered: boolean; first: boolean; last: boolean }) {
+  const moveAction = `/admin/content/${kind}/${row.id}/move`
+  const visibilityAction = `/admin/content/${kind}/${row.id}/visibility`
+  const moving = useIsPending({ formAction: moveAction })
+  const switching = useIsPending({ formAction: visibilityAction })
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${row.name}`}>
+      {ordered ? (
+        <Form method="post" action={moveAction} className="flex gap-2">
+          <StatusButton
+            pending={moving}
+            variant="outline"
+            size="sm"
+            name="direction"
+            value="up"
+            disabled={first}
+            aria-label={`Move ${row.name} up`}
+          >
+            ↑
+          </StatusButton>
+          <StatusButton
+            pending={moving}
+            variant="outline"
+            size="sm"
+            name="direction"
+            value="down"
+            disabled={last}
+            aria-label={`Move ${row.name} down`}
+          >
+            ↓
+          </StatusButton>
+        </Form>
+      ) : null}
+      <Form method="post" action={visibilityAction}>
+        {/* The version this list showed: a change saved meanwhile is refused, not overwritten. */}
+        <input type="hidden" name="version" value={row.version} />
+        <StatusButton pending={switching} variant="outline" size="sm">
+          {row.action}
+          <span className="sr-only"> {row.name}</span>
+        </StatusButton>
+      </Form>
+      <Link to={`/admin/content/${kind}/${row.id}`} className={adminButtonClass}>
+        Edit<span className="sr-only"> {row.name}</span>
+      </Link>
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { enquiryStatuses } from '#app/enquiries/enquiry-workflow.server'
 import { TodayPanel } from '#app/components/staff/today-panel'
 import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
 import type { EnquiryStatus } from '#app/domain/enquiry'
-import { adminButtonClass, RefreshLink } from '#app/components/staff/admin-buttons'
+import { RefreshLink } from '#app/components/staff/admin-buttons'
 import { ChatTranscripts } from '#app/components/staff/chat-transcripts'
 import { Pagination } from '#app/components/staff/pagination'
 import { StaffTable } from '#app/components/staff/staff-table'
@@ -24,6 +24,8 @@ import { formatAdminDate } from '#app/domain/admin-format'
 import { serviceLabel } from '#app/domain/contact-form-fields'
 import { isNoAnswer } from '#app/lib/http/no-answer'
 import { pageMeta } from '#app/domain/seo'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import type { Route } from './+types/dashboard'
 import { formatCount } from '#app/domain/plural'
 
@@ -114,6 +116,7 @@ const SUBMISSION_COLUMNS = [
 ]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const searching = useIsPending({ formMethod: 'GET' })
   const { submissions, total, page, pageCount, selected, viewMissing, conversations, loadFailed, search } = loaderData
   const [searchParams] = useSearchParams()
   const hrefWith = (view: string | null) => {
@@ -169,9 +172,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               placeholder="Search name, email or message"
               className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2 sm:w-64 sm:flex-none"
             />
-            <button type="submit" className={adminButtonClass}>
+            <StatusButton pending={searching} variant="outline" size="sm">
               Search
-            </button>
+            </StatusButton>
           </Form>
         </div>
         {submissions.length === 0 ? (

@@ -48,6 +48,7 @@ const BULK_FORM_ID = 'bulk-close'
 const controlClass = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm'
 
 export default function Enquiries({ loaderData }: Route.ComponentProps) {
+  const searching = useIsPending({ formMethod: 'GET' })
   const { filters, owners, enquiries, total, page, pageCount } = loaderData
   const [searchParams] = useSearchParams()
   const exportParams = new URLSearchParams(searchParams)
@@ -125,9 +126,9 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           <input type="date" name="to" defaultValue={filters.to ?? ''} className={controlClass} />
         </label>
         <div className="col-span-2 flex items-end gap-3 md:col-span-3 xl:col-span-7">
-          <button type="submit" className={adminButtonClass}>
+          <StatusButton pending={searching} variant="outline" size="sm">
             Filter
-          </button>
+          </StatusButton>
           {filtered ? (
             <Link to="/admin/enquiries" className="text-sm text-brand-700 underline">
               Clear filters

@@ -14,6 +14,8 @@ import { buyerName, describeOrderOptions } from '#app/domain/order-display'
 import { formatDollars } from '#app/domain/pricing'
 import { formatCount } from '#app/domain/plural'
 import { pageMeta } from '#app/domain/seo'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import type { Route } from './+types/orders'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -49,6 +51,7 @@ const ORDER_COLUMNS = [
 ]
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const searching = useIsPending({ formMethod: 'GET' })
   const { orders, total, page, pageCount, counts, monthTotal, filter, search } = loaderData
   const [searchParams] = useSearchParams()
   const tabHref = (tab: string | null) => {
@@ -106,9 +109,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 className="mt-1 w-64 max-w-full rounded-md border border-slate-300 px-3 py-1.5"
               />
             </div>
-            <button type="submit" className={adminButtonClass}>
+            <StatusButton pending={searching} variant="outline" size="sm">
               Search
-            </button>
+            </StatusButton>
           </Form>
           <a href={`/admin/orders/export${exportParams.size ? `?${exportParams.toString()}` : ''}`} className={adminButtonClass} download>
             Export CSV

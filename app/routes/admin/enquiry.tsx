@@ -3,6 +3,7 @@ import { findEnquiry, listEnquiryOwners, replyAddressOf } from '#app/enquiries/e
 import { staffDisplayName } from '#app/chat/staff-chat.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { Card } from '#app/components/staff/card'
 import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { refusedField } from '#app/components/staff/task-refusal'
@@ -41,18 +42,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`
-}
-
-/** One panel of the page; not a named region, so its heading never doubles as a form field's name. */
-function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
 }
 
 /** A refused control's aria wiring to its messages (none when it was not refused). */
@@ -100,7 +89,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          <Card title="The enquiry" id="enquiry-heading">
+          <Card title="The enquiry" headingId="enquiry-heading">
             <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[9rem_minmax(0,1fr)]">
               <dt className="font-medium text-slate-600">Name</dt>
               <dd>{enquiry.name}</dd>
@@ -129,7 +118,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             </p>
           </Card>
 
-          <Card title="Reply by e-mail" id="reply-heading">
+          <Card title="Reply by e-mail" headingId="reply-heading">
             <Form key={enquiry.replies.length} method="post" action={`${base}/reply`} className="mt-4 space-y-3">
               <label className="block text-sm font-medium text-slate-700">
                 Subject
@@ -192,7 +181,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             </Form>
           </Card>
 
-          <Card title="Notes and replies" id="history-heading">
+          <Card title="Notes and replies" headingId="history-heading">
             {history.length === 0 ? (
               <p className="mt-3 text-slate-600">Nothing yet.</p>
             ) : (
@@ -216,7 +205,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
         </div>
 
         <div className="space-y-6">
-          <Card title="Status" id="status-heading">
+          <Card title="Status" headingId="status-heading">
             <Form method="post" action={`${base}/status`} className="mt-3 flex flex-wrap items-end gap-3">
               <div className="min-w-40 flex-1">
                 <label htmlFor="enquiry-status-choice" className="text-sm font-medium text-slate-700">
@@ -236,7 +225,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             </Form>
           </Card>
 
-          <Card title="Owner" id="owner-heading">
+          <Card title="Owner" headingId="owner-heading">
             <Form method="post" action={`${base}/assign`} className="mt-3 flex flex-wrap items-end gap-3">
               <div className="min-w-40 flex-1">
                 <label htmlFor="enquiry-owner-choice" className="text-sm font-medium text-slate-700">
@@ -257,7 +246,7 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
             </Form>
           </Card>
 
-          <Card title="Internal note" id="note-heading">
+          <Card title="Internal note" headingId="note-heading">
             <Form key={enquiry.notes.length} method="post" action={`${base}/note`} className="mt-3 space-y-3">
               <label className="block text-sm font-medium text-slate-700">
                 Note (staff only)

@@ -1,5 +1,7 @@
 import type { AccessAnalytics, VisitorAnalytics } from '#app/domain/access-analytics'
 import { type StatusColour, statusColour, statusName, successRatePercent } from '#app/domain/http-status'
+import { Card } from './card'
+import { StatTile } from './stat-tile'
 import { TrafficChart } from './traffic-chart'
 import { VisitorAnalyticsView } from './visitor-analytics-view'
 
@@ -9,15 +11,6 @@ const BAR_CLASSES: Record<StatusColour, string> = {
   orange: 'bg-orange-500',
   red: 'bg-red-500',
   grey: 'bg-slate-400',
-}
-
-function Card({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-xl font-bold text-slate-900 tabular-nums sm:text-2xl">{value}</p>
-    </div>
-  )
 }
 
 function Bar({ percent, colour }: { percent: number; colour: string }) {
@@ -59,10 +52,10 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="analytics-cards">
-        <Card label="Total Requests" value={analytics.totalRequests.toLocaleString('en-US')} />
-        <Card label="Unique Visitors" value={analytics.uniqueVisitors.toLocaleString('en-US')} />
-        <Card label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
-        <Card label="Success Rate" value={`${successRatePercent(analytics.httpStatusCodes, analytics.totalRequests)}%`} />
+        <StatTile label="Total Requests" value={analytics.totalRequests.toLocaleString('en-US')} />
+        <StatTile label="Unique Visitors" value={analytics.uniqueVisitors.toLocaleString('en-US')} />
+        <StatTile label="Avg Response Time" value={`${analytics.responseTimeAvg.toFixed(2)} ms`} />
+        <StatTile label="Success Rate" value={`${successRatePercent(analytics.httpStatusCodes, analytics.totalRequests)}%`} />
       </div>
       {analytics.notRecorded > 0 ? (
         <p
@@ -75,10 +68,7 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
       ) : null}
       <TrafficChart hours={analytics.hourly} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="pages-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h3 id="pages-heading" className="text-lg font-semibold text-slate-900">
-            Most Visited Pages
-          </h3>
+        <Card region headingId="pages-heading" level={3} title="Most Visited Pages">
           <p className="mt-1 text-xs text-slate-600">Every request by its path, staff pages and the API included.</p>
           {analytics.mostVisitedPages.length === 0 ? (
             <p className="mt-4 text-slate-600">No page data available</p>
@@ -95,11 +85,8 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
               ))}
             </ul>
           )}
-        </section>
-        <section aria-labelledby="status-heading" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h3 id="status-heading" className="text-lg font-semibold text-slate-900">
-            HTTP Status Codes
-          </h3>
+        </Card>
+        <Card region headingId="status-heading" level={3} title="HTTP Status Codes">
           {statusEntries.length === 0 ? (
             <p className="mt-4 text-slate-600">No status code data available</p>
           ) : (
@@ -117,7 +104,7 @@ function RequestAnalytics({ analytics }: { analytics: AccessAnalytics }) {
               ))}
             </ul>
           )}
-        </section>
+        </Card>
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { Form, Link, useBlocker, useNavigation } from 'react-router'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { CONTENT_FIELDS, CONTENT_LABELS, type ContentKind } from '#app/domain/content-rules'
+import { Card } from './card'
 import { ContentField, type UploadOption } from './content-field'
 
 // The staff content form, shared by the editor and its preview page: Save posts to the editor,
@@ -34,45 +35,47 @@ export function ContentEditor({ kind, id, values, version, errors, conflict, ill
   const { onChange, onSubmit, blocker } = useUnsavedChanges(startsDirty)
   return (
     <>
-      <Form
-        method="post"
-        action={base}
-        encType="multipart/form-data"
-        className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        noValidate
-        onChange={onChange}
-        onSubmit={onSubmit}
-      >
-        <input type="hidden" name="version" value={version} />
-        {CONTENT_FIELDS[kind].map((field) => (
-          <ContentField
-            key={`${field.name}-${version}-${field.kind === 'image' ? (values[field.name] ?? '') : ''}`}
-            kind={kind}
-            field={field}
-            value={values[field.name] ?? ''}
-            errors={errors[field.name]}
-            theirs={conflict && conflict[field.name] !== values[field.name] ? (conflict[field.name] ?? '') : null}
-            illustrations={illustrations}
-            uploads={uploads}
-          />
-        ))}
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-          <StatusButton pending={saving} pendingText="Saving...">
-            {id === null ? `Create ${labels.singular}` : 'Save changes'}
-          </StatusButton>
-          <StatusButton pending={previewing} pendingText="Preparing preview..." variant="outline" formAction={`${base}/preview`}>
-            Preview
-          </StatusButton>
-          <Link to={`/admin/content/${kind}`} className={buttonClasses('outline')}>
-            Cancel
-          </Link>
-          {id !== null ? (
-            <Link to={`${base}/delete`} className={buttonClasses('dangerOutline', 'max-sm:mt-3 max-sm:w-full sm:ml-auto')}>
-              Delete {labels.singular}
+      <Card className="mt-6">
+        <Form
+          method="post"
+          action={base}
+          encType="multipart/form-data"
+          className="space-y-5"
+          noValidate
+          onChange={onChange}
+          onSubmit={onSubmit}
+        >
+          <input type="hidden" name="version" value={version} />
+          {CONTENT_FIELDS[kind].map((field) => (
+            <ContentField
+              key={`${field.name}-${version}-${field.kind === 'image' ? (values[field.name] ?? '') : ''}`}
+              kind={kind}
+              field={field}
+              value={values[field.name] ?? ''}
+              errors={errors[field.name]}
+              theirs={conflict && conflict[field.name] !== values[field.name] ? (conflict[field.name] ?? '') : null}
+              illustrations={illustrations}
+              uploads={uploads}
+            />
+          ))}
+          <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+            <StatusButton pending={saving} pendingText="Saving...">
+              {id === null ? `Create ${labels.singular}` : 'Save changes'}
+            </StatusButton>
+            <StatusButton pending={previewing} pendingText="Preparing preview..." variant="outline" formAction={`${base}/preview`}>
+              Preview
+            </StatusButton>
+            <Link to={`/admin/content/${kind}`} className={buttonClasses('outline')}>
+              Cancel
             </Link>
-          ) : null}
-        </div>
-      </Form>
+            {id !== null ? (
+              <Link to={`${base}/delete`} className={buttonClasses('dangerOutline', 'max-sm:mt-3 max-sm:w-full sm:ml-auto')}>
+                Delete {labels.singular}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </Card>
       {blocker.state === 'blocked' ? (
         <LeaveDialog singular={labels.singular} onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
       ) : null}

@@ -3,6 +3,7 @@ import type { CustomerChat } from '#app/chat/customer-chats.server'
 import type { CustomerEnquiry } from '#app/enquiries/customer-enquiries.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { serviceLabel } from '#app/domain/contact-form-fields'
+import { Card } from './card'
 import { EnquiryStatusBadge } from './enquiry-status-badge'
 
 type Listed<T> = { items: T[]; total: number }
@@ -19,10 +20,7 @@ export function CustomerHistory({
 }) {
   const allEnquiries = `/admin/enquiries?${new URLSearchParams({ q: email })}`
   return (
-    <section aria-labelledby="customer-history-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="customer-history-heading" className="text-xl font-semibold text-slate-900">
-        The customer&rsquo;s enquiries and chats
-      </h2>
+    <Card region headingId="customer-history-heading" title={<>The customer&rsquo;s enquiries and chats</>} className="mt-8">
       <p className="mt-1 text-sm break-all text-slate-600">Everything sent from {email}, newest first.</p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
@@ -89,6 +87,6 @@ export function CustomerHistory({
           ) : null}
         </div>
       </div>
-    </section>
+    </Card>
   )
 }

@@ -5,13 +5,13 @@ import { isOrderStatus } from '#app/domain/order-status'
 import { formatDollars } from '#app/domain/pricing'
 import { AUDIT_KIND_LABELS } from '#app/domain/audit'
 import { describeCount, type PrivacyCounts, PRIVACY_KINDS } from '#app/domain/privacy'
+import { Card } from './card'
 import { OrderStatusBadge } from './order-status-badge'
 import { type StaffColumn, StaffTable } from './staff-table'
 
 // The owners' personal-data page: what is held under one address, by kind, and what an erase
 // will do with each. Plain markup and links only, so it reads the same without JavaScript.
 
-const sectionClass = 'mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 const cell = 'py-2 pr-4 align-top'
 const textCell = `${cell} min-w-64 max-w-md whitespace-pre-wrap break-words`
 
@@ -30,12 +30,9 @@ function columns(labels: string[]): StaffColumn[] {
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={sectionClass}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Card id={id} region headingId={`${id}-heading`} title={title} className="mt-8">
       {children}
-    </section>
+    </Card>
   )
 }
 

@@ -3,20 +3,20 @@ import type { ContactSubmission } from '#app/enquiries/contact-submission.server
 import { formatAdminDate } from '#app/domain/admin-format'
 import { serviceLabel } from '#app/domain/contact-form-fields'
 import { BUSINESS } from '#app/domain/business'
+import { Card } from './card'
 import { adminButtonClass } from './admin-buttons'
 
 /** SPEC's detail card: opened by View (?view=<id>), closed by Close (a link without it). */
 export function SubmissionDetail({ submission, closeHref }: { submission: ContactSubmission; closeHref: string }) {
   const subject = encodeURIComponent(`Re: Your inquiry to ${BUSINESS.name}`)
   return (
-    <section
-      aria-labelledby="submission-detail-heading"
+    <Card
+      region
+      headingId="submission-detail-heading"
+      title={`Submission from ${submission.name}`}
       data-testid="submission-detail"
-      className="mb-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="mb-8"
     >
-      <h2 id="submission-detail-heading" className="text-xl font-semibold text-slate-900">
-        Submission from {submission.name}
-      </h2>
       <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
         <dt className="font-medium text-slate-600">Date</dt>
         <dd>{formatAdminDate(submission.createdAt)}</dd>
@@ -58,6 +58,6 @@ export function SubmissionDetail({ submission, closeHref }: { submission: Contac
           </a>
         ) : null}
       </div>
-    </section>
+    </Card>
   )
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { formatDollars } from '#app/domain/pricing'
+import { StatTile } from './stat-tile'
 
 export type SubscriptionFiguresData = {
   monthlyRecurringRevenue: number
@@ -21,18 +22,19 @@ export function SubscriptionFigures({ summary }: { summary: SubscriptionFiguresD
   return (
     <section aria-label="Subscriptions" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {figures.map((figure) => (
-        <div key={figure.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <p className="text-sm text-slate-600">
-            {figure.href ? (
+        <StatTile
+          key={figure.label}
+          label={
+            figure.href ? (
               <Link to={figure.href} className="underline decoration-slate-300 hover:text-brand-700">
                 {figure.label}
               </Link>
             ) : (
               figure.label
-            )}
-          </p>
-          <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{figure.value}</p>
-        </div>
+            )
+          }
+          value={figure.value}
+        />
       ))}
     </section>
   )

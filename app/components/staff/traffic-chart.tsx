@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { describeTraffic, type HourlyTraffic } from '#app/domain/access-analytics'
 import { formatDayHour, formatHour } from '#app/domain/admin-format'
+import { Card } from './card'
 
 // The last 24 hours as a picture: requests (bars) and unique visitors (line) per hour, and error
 // responses per hour below (4xx and 5xx stacked). Plain SVG drawn on the server, so it shows
@@ -73,14 +74,7 @@ export function TrafficChart({ hours }: { hours: HourlyTraffic[] }) {
   const summary = describeTraffic(hours)
 
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      data-testid="traffic-chart"
-    >
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        Traffic by hour (Eastern time)
-      </h2>
+    <Card region headingId={`${id}-heading`} title="Traffic by hour (Eastern time)" data-testid="traffic-chart">
       <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
         <Legend colour={COLOURS.requests} label="Requests" />
         <Legend colour={COLOURS.visitors} label="Unique visitors" line />
@@ -139,7 +133,7 @@ export function TrafficChart({ hours }: { hours: HourlyTraffic[] }) {
           </table>
         </div>
       </details>
-    </section>
+    </Card>
   )
 }
 

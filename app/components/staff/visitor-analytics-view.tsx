@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import type { VisitorAnalytics } from '#app/domain/access-analytics'
 import { ANALYTICS_RANGES, type AnalyticsRange, formatChange, formatRate, RANGE_LABELS } from '#app/domain/page-views'
 import { formatCount } from '#app/domain/plural'
+import { Card } from './card'
+import { StatTile } from './stat-tile'
 
 // Visitors, not requests: page views, visits and their sources, devices and conversions over
 // 24 hours, 7 or 30 days, each beside the period before. The range is a link (?range=), so it
@@ -22,14 +24,12 @@ function changeClass(change: string) {
 function Figure({ label, value, previous, range }: { label: string; value: number; previous: number; range: AnalyticsRange }) {
   const change = formatChange(value, previous)
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value.toLocaleString('en-US')}</p>
+    <StatTile label={label} value={value.toLocaleString('en-US')}>
       <p className="mt-1 text-xs text-slate-600">
         <span className={`font-semibold ${changeClass(change)}`}>{change}</span> vs {PERIOD_BEFORE[range]} (
         {previous.toLocaleString('en-US')})
       </p>
-    </div>
+    </StatTile>
   )
 }
 
@@ -38,17 +38,6 @@ function Bar({ percent }: { percent: number }) {
     <div className="mt-1 h-2 w-full rounded-full bg-slate-100" aria-hidden="true">
       <div className="h-2 rounded-full bg-brand-600" style={{ width: `${Math.max(1, Math.min(100, percent))}%` }} />
     </div>
-  )
-}
-
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h3 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h3>
-      {children}
-    </section>
   )
 }
 
@@ -99,7 +88,7 @@ export function VisitorAnalyticsView({ visitors }: { visitors: VisitorAnalytics 
       </p>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Panel id="conversions-heading" title="Conversions">
+        <Card region headingId="conversions-heading" level={3} title="Conversions">
           <dl className="mt-3 divide-y divide-slate-100 text-sm">
             {[
               {
@@ -133,9 +122,9 @@ export function VisitorAnalyticsView({ visitors }: { visitors: VisitorAnalytics 
               </div>
             ))}
           </dl>
-        </Panel>
+        </Card>
 
-        <Panel id="devices-heading" title="Devices">
+        <Card region headingId="devices-heading" level={3} title="Devices">
           {deviceTotal === 0 ? (
             <p className="mt-3 text-slate-600">No visits in this range</p>
           ) : (
@@ -161,9 +150,9 @@ export function VisitorAnalyticsView({ visitors }: { visitors: VisitorAnalytics 
               </dl>
             </>
           )}
-        </Panel>
+        </Card>
 
-        <Panel id="top-pages-heading" title="Top pages">
+        <Card region headingId="top-pages-heading" level={3} title="Top pages">
           {visitors.topPages.length === 0 ? (
             <p className="mt-3 text-slate-600">No page views in this range</p>
           ) : (
@@ -182,9 +171,9 @@ export function VisitorAnalyticsView({ visitors }: { visitors: VisitorAnalytics 
               ))}
             </ol>
           )}
-        </Panel>
+        </Card>
 
-        <Panel id="sources-heading" title="Sources">
+        <Card region headingId="sources-heading" level={3} title="Sources">
           {visitors.sources.length === 0 ? (
             <p className="mt-3 text-slate-600">No visits in this range</p>
           ) : (
@@ -201,7 +190,7 @@ export function VisitorAnalyticsView({ visitors }: { visitors: VisitorAnalytics 
             </ol>
           )}
           <p className="mt-3 text-xs text-slate-600">A link’s utm_source first, else the site the visitor came from.</p>
-        </Panel>
+        </Card>
       </div>
     </section>
   )

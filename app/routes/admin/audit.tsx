@@ -6,6 +6,7 @@ import { RefreshLink } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { type StaffColumn, StaffTable } from '#app/components/staff/staff-table'
 import { Pagination } from '#app/components/staff/pagination'
+import { Card } from '#app/components/staff/card'
 import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_RETENTION_DAYS, isAuditKind } from '#app/domain/audit'
@@ -82,10 +83,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         </StatusButton>
       </Form>
 
-      <section aria-labelledby="events-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="events-heading" className="text-xl font-semibold text-slate-900">
-          Events, newest first
-        </h2>
+      <Card region headingId="events-heading" title="Events, newest first" className="mt-8">
         <StaffTable columns={AUDIT_COLUMNS} footnote={formatCount(total, 'event')}>
           {events.length === 0 ? (
             <tr>
@@ -127,7 +125,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
           )}
         </StaffTable>
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Audit trail pages" />
-      </section>
+      </Card>
     </>
   )
 }

@@ -4,6 +4,7 @@ import { listConversations } from '#app/chat/staff-chat.server'
 import { RefreshLink } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { withUnreadCount } from '#app/components/staff/chat-title-count'
+import { Card } from '#app/components/staff/card'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
 import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -67,10 +68,7 @@ export default function AdminChats({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <section aria-labelledby="chats-heading" className="mt-6 sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-6 sm:shadow-sm">
-        <h2 id="chats-heading" className="text-xl font-semibold text-slate-900">
-          Conversations
-        </h2>
+      <Card region headingId="chats-heading" title="Conversations" frame="from-sm" className="mt-6">
         {conversations.length === 0 ? (
           <p className="mt-4 text-slate-600">{EMPTY[show]}</p>
         ) : (
@@ -116,7 +114,7 @@ export default function AdminChats({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         )}
-      </section>
+      </Card>
     </>
   )
 }

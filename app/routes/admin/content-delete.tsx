@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -69,8 +70,7 @@ export default function ContentDelete({ loaderData, actionData }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      <section className="mt-6 rounded-xl border border-red-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 className="text-lg font-semibold break-words text-slate-900">{name}</h2>
+      <Card tone="danger" title={name} className="mt-6">
         <p className="mt-2 text-slate-700">
           It leaves the site at once. For {restoreDays} days you can bring it back from “Recently deleted”; after that it is gone for good.
         </p>
@@ -82,7 +82,7 @@ export default function ContentDelete({ loaderData, actionData }: Route.Componen
             Keep it
           </Link>
         </Form>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -63,20 +64,22 @@ export default function ContentDeleted({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="mt-8 text-slate-600">Nothing was deleted in the last {restoreDays} days.</p>
       ) : (
-        <ul className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center gap-4 p-4">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words text-slate-900">{item.name}</p>
-                <p className="text-sm text-slate-600">
-                  Deleted {item.deletedAt}
-                  {item.deletedBy ? ` by ${item.deletedBy}` : ''} · gone for good after {item.purgeAt}
-                </p>
-              </div>
-              <RestoreForm kind={kind} id={item.id} name={item.name} />
-            </li>
-          ))}
-        </ul>
+        <Card frame="flush" className="mt-8">
+          <ul className="divide-y divide-slate-200">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center gap-4 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words text-slate-900">{item.name}</p>
+                  <p className="text-sm text-slate-600">
+                    Deleted {item.deletedAt}
+                    {item.deletedBy ? ` by ${item.deletedBy}` : ''} · gone for good after {item.purgeAt}
+                  </p>
+                </div>
+                <RestoreForm kind={kind} id={item.id} name={item.name} />
+              </li>
+            ))}
+          </ul>
+        </Card>
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { StatusButton, buttonClasses } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { getEnv } from '#app/lib/config/env.server'
 import { listContent, listDeletedContent } from '#app/catalogue/content-editing.server'
 import { readContentKind } from '#app/catalogue/content-params.server'
@@ -67,29 +68,31 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-8 text-slate-600">None yet.</p>
       ) : (
-        <ul className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
-          {rows.map((row, index) => (
-            <li key={row.id} className="flex flex-wrap items-center gap-4 p-4">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-slate-900">
-                  <Link to={`/admin/content/${kind}/${row.id}`} className="hover:underline">
-                    {row.name}
-                  </Link>{' '}
-                  <span
-                    className={`ml-2 rounded px-2 py-0.5 text-xs ${row.shown ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
-                  >
-                    {row.label}
-                  </span>
-                </p>
-                <p className="truncate text-sm text-slate-600">{row.detail}</p>
-              </div>
-              <RowTasks kind={kind} row={row} ordered={ordered} first={index === 0} last={index === rows.length - 1} />
-              <Link to={`/admin/content/${kind}/${row.id}/delete`} className={buttonClasses('dangerOutline', 'sm:ml-4', 'sm')}>
-                Delete<span className="sr-only"> {row.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Card frame="flush" className="mt-8">
+          <ul className="divide-y divide-slate-200">
+            {rows.map((row, index) => (
+              <li key={row.id} className="flex flex-wrap items-center gap-4 p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-slate-900">
+                    <Link to={`/admin/content/${kind}/${row.id}`} className="hover:underline">
+                      {row.name}
+                    </Link>{' '}
+                    <span
+                      className={`ml-2 rounded px-2 py-0.5 text-xs ${row.shown ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}
+                    >
+                      {row.label}
+                    </span>
+                  </p>
+                  <p className="truncate text-sm text-slate-600">{row.detail}</p>
+                </div>
+                <RowTasks kind={kind} row={row} ordered={ordered} first={index === 0} last={index === rows.length - 1} />
+                <Link to={`/admin/content/${kind}/${row.id}/delete`} className={buttonClasses('dangerOutline', 'sm:ml-4', 'sm')}>
+                  Delete<span className="sr-only"> {row.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
       )}
     </div>
   )

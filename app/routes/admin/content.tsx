@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { getEnv } from '#app/lib/config/env.server'
 import { listContent } from '#app/catalogue/content-editing.server'
 import { CONTENT_KINDS, CONTENT_LABELS } from '#app/domain/content-rules'
@@ -36,14 +37,18 @@ export default function ContentIndex({ loaderData }: Route.ComponentProps) {
       <StaffHeader title="Site content" subtitle="Every change shows on the site within two seconds." />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {loaderData.counts.map(([kind, count]) => (
-          <li key={kind} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-xl font-semibold text-slate-900">
-              <Link to={`/admin/content/${kind}`} className="hover:underline">
-                {CONTENT_LABELS[kind].plural}
-              </Link>
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{WHAT[kind]}</p>
-            <p className="mt-2 text-sm text-slate-500">{count} in all</p>
+          <li key={kind}>
+            <Card
+              title={
+                <Link to={`/admin/content/${kind}`} className="hover:underline">
+                  {CONTENT_LABELS[kind].plural}
+                </Link>
+              }
+              className="h-full"
+            >
+              <p className="mt-1 text-sm text-slate-600">{WHAT[kind]}</p>
+              <p className="mt-2 text-sm text-slate-500">{count} in all</p>
+            </Card>
           </li>
         ))}
       </ul>

@@ -16,6 +16,7 @@ import { StaffTable } from '#app/components/staff/staff-table'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { SubmissionDetail } from '#app/components/staff/submission-detail'
 import { SubscriptionFigures } from '#app/components/staff/subscription-figures'
+import { Card } from '#app/components/staff/card'
 import { ordersSummary } from '#app/orders/staff-subscriptions.server'
 import { showToast } from '#app/components/ui/toaster'
 import { getEnv } from '#app/lib/config/env.server'
@@ -155,11 +156,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <section aria-labelledby="submissions-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <h2 id="submissions-heading" className="text-xl font-semibold text-slate-900">
-            All Submissions
-          </h2>
+      <Card
+        region
+        headingId="submissions-heading"
+        title="All Submissions"
+        actions={
           <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
             <label htmlFor="submission-search" className="sr-only">
               Search submissions by name, email or message
@@ -176,7 +177,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               Search
             </StatusButton>
           </Form>
-        </div>
+        }
+      >
         {submissions.length === 0 ? (
           <p className="mt-6 text-slate-600">
             {search
@@ -216,7 +218,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Submission pages" />
-      </section>
+      </Card>
 
       <ChatTranscripts conversations={conversations} />
     </>

@@ -6,6 +6,7 @@ import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
 import { Pagination } from '#app/components/staff/pagination'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { StaffTable } from '#app/components/staff/staff-table'
+import { Card } from '#app/components/staff/card'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -65,89 +66,88 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
         </a>
       </StaffHeader>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter enquiries"
-        className="mt-6 grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-7"
-      >
-        <label className="col-span-2 text-sm font-medium text-slate-700 md:col-span-3 xl:col-span-2">
-          Search
-          <input
-            type="search"
-            name="q"
-            defaultValue={filters.search}
-            maxLength={200}
-            placeholder="Name, e-mail or message"
-            className={controlClass}
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Status
-          <select name="status" defaultValue={filters.status ?? ''} className={controlClass}>
-            <option value="">Any status</option>
-            {ENQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ENQUIRY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Service
-          <select name="service" defaultValue={filters.service ?? ''} className={controlClass}>
-            <option value="">Any service</option>
-            {SERVICE_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-            <option value="none">Not specified</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Owner
-          <select name="assignee" defaultValue={filters.assignee ?? ''} className={controlClass}>
-            <option value="">Anyone</option>
-            <option value="none">Nobody yet</option>
-            {owners.map((owner) => (
-              <option key={owner.id} value={owner.id}>
-                {owner.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          From
-          <input type="date" name="from" defaultValue={filters.from ?? ''} className={controlClass} />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          To
-          <input type="date" name="to" defaultValue={filters.to ?? ''} className={controlClass} />
-        </label>
-        <div className="col-span-2 flex items-end gap-3 md:col-span-3 xl:col-span-7">
-          <StatusButton pending={searching} variant="outline" size="sm">
-            Filter
-          </StatusButton>
-          {filtered ? (
-            <Link to="/admin/enquiries" className="text-sm text-brand-700 underline">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <Card className="mt-6">
+        <Form method="get" role="search" aria-label="Filter enquiries" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-7">
+          <label className="col-span-2 text-sm font-medium text-slate-700 md:col-span-3 xl:col-span-2">
+            Search
+            <input
+              type="search"
+              name="q"
+              defaultValue={filters.search}
+              maxLength={200}
+              placeholder="Name, e-mail or message"
+              className={controlClass}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Status
+            <select name="status" defaultValue={filters.status ?? ''} className={controlClass}>
+              <option value="">Any status</option>
+              {ENQUIRY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ENQUIRY_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Service
+            <select name="service" defaultValue={filters.service ?? ''} className={controlClass}>
+              <option value="">Any service</option>
+              {SERVICE_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+              <option value="none">Not specified</option>
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Owner
+            <select name="assignee" defaultValue={filters.assignee ?? ''} className={controlClass}>
+              <option value="">Anyone</option>
+              <option value="none">Nobody yet</option>
+              {owners.map((owner) => (
+                <option key={owner.id} value={owner.id}>
+                  {owner.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            From
+            <input type="date" name="from" defaultValue={filters.from ?? ''} className={controlClass} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            To
+            <input type="date" name="to" defaultValue={filters.to ?? ''} className={controlClass} />
+          </label>
+          <div className="col-span-2 flex items-end gap-3 md:col-span-3 xl:col-span-7">
+            <StatusButton pending={searching} variant="outline" size="sm">
+              Filter
+            </StatusButton>
+            {filtered ? (
+              <Link to="/admin/enquiries" className="text-sm text-brand-700 underline">
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </Card>
 
-      <section aria-labelledby="enquiries-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="enquiries-heading" className="text-xl font-semibold text-slate-900">
-            {filtered ? 'Matching enquiries' : 'All enquiries'}
-          </h2>
+      <Card
+        region
+        headingId="enquiries-heading"
+        title={filtered ? 'Matching enquiries' : 'All enquiries'}
+        actions={
           <Form method="post" action={closeAction} id={BULK_FORM_ID}>
             <StatusButton pending={closing} pendingText="Closing..." variant="outline" size="sm">
               Close selected
             </StatusButton>
           </Form>
-        </div>
+        }
+        className="mt-6"
+      >
         {enquiries.length === 0 ? (
           <p className="mt-6 text-slate-600">{filtered ? 'No enquiries match these filters.' : 'No enquiries yet.'}</p>
         ) : (
@@ -194,7 +194,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Enquiry pages" />
-      </section>
+      </Card>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { Card } from '#app/components/staff/card'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { formatAdminDate } from '#app/domain/admin-format'
@@ -79,7 +80,7 @@ export default function OrderSubscriptionChange({ loaderData, actionData }: Rout
           Back to the order
         </Link>
       </StaffHeader>
-      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Card className="mt-8">
         <p className="text-slate-800">
           {cancel ? (
             <>
@@ -107,7 +108,7 @@ export default function OrderSubscriptionChange({ loaderData, actionData }: Rout
             Keep it as it is
           </Link>
         </Form>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { CustomerHistory } from '#app/components/staff/customer-history'
 import { OrderStatusBadge, orderStatusWords } from '#app/components/staff/order-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
 import { getEnv } from '#app/lib/config/env.server'
@@ -104,7 +105,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           Back to Orders
         </Link>
       </StaffHeader>
-      <section aria-label="Order details" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Card aria-label="Order details" className="mt-8">
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-600">Status</dt>
           <dd data-testid="order-status">
@@ -162,11 +163,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </>
           ) : null}
         </dl>
-      </section>
-      <section aria-labelledby="subscription-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="subscription-heading" className="text-xl font-semibold text-slate-900">
-          Subscription
-        </h2>
+      </Card>
+      <Card region headingId="subscription-heading" title="Subscription" className="mt-8">
         {subscription ? (
           <>
             <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">
@@ -218,12 +216,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
         )}
-      </section>
+      </Card>
       {history ? <CustomerHistory {...history} /> : null}
-      <section aria-labelledby="status-heading" className="mt-8 rounded-xl print:hidden border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="status-heading" className="text-xl font-semibold text-slate-900">
-          Change status
-        </h2>
+      <Card region headingId="status-heading" title="Change status" className="mt-8 print:hidden">
         {actionData?.error ? (
           <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-red-700">
             {actionData.error}
@@ -259,7 +254,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </StatusButton>
           </Form>
         )}
-      </section>
+      </Card>
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { OrderStatusBadge } from '#app/components/staff/order-status-badge'
 import { Pagination } from '#app/components/staff/pagination'
 import { StaffTable } from '#app/components/staff/staff-table'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { getEnv } from '#app/lib/config/env.server'
 import { formatAdminDate } from '#app/domain/admin-format'
 import { buyerName, describeOrderOptions } from '#app/domain/order-display'
@@ -69,15 +70,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <StaffHeader title="Orders">
         <RefreshLink />
       </StaffHeader>
-      <section aria-labelledby="orders-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-wrap items-baseline justify-between gap-3">
-          <h2 id="orders-heading" className="text-xl font-semibold text-slate-900">
-            {filter ? `${ORDER_FILTER_LABELS[filter]} orders` : 'All Orders'}
-          </h2>
+      <Card
+        region
+        headingId="orders-heading"
+        title={filter ? `${ORDER_FILTER_LABELS[filter]} orders` : 'All Orders'}
+        actions={
           <p className="text-sm text-slate-600">
             New this month: <strong className="text-slate-900 tabular-nums">{formatDollars(monthTotal)}</strong> per month
           </p>
-        </div>
+        }
+        className="mt-8"
+      >
         <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2 text-sm">
           {[null, ...ORDER_FILTERS].map((tab) => {
             const current = tab === filter
@@ -155,7 +158,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </StaffTable>
         )}
         <Pagination page={page} pageCount={pageCount} searchParams={searchParams} label="Order pages" />
-      </section>
+      </Card>
     </>
   )
 }

@@ -8,6 +8,7 @@ import { requireOwner } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
 import { eraseConsequences, FoundRecords, FoundSummary } from '#app/components/staff/personal-data-view'
 import { StaffHeader } from '#app/components/staff/staff-header'
+import { Card } from '#app/components/staff/card'
 import { StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { FormError } from '#app/components/ui/form-error'
@@ -162,10 +163,7 @@ function ErasePanel({
   })
   const pending = useIsPending()
   return (
-    <section aria-labelledby="erase-heading" className="mt-8 rounded-xl border border-red-200 bg-red-50/40 p-4 shadow-sm sm:p-6">
-      <h2 id="erase-heading" className="text-xl font-semibold text-slate-900">
-        Erase this person’s data
-      </h2>
+    <Card region headingId="erase-heading" title="Erase this person’s data" tone="danger" className="mt-8">
       <p className="mt-2 text-slate-700">Erasing cannot be undone. It will leave:</p>
       <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-800" data-testid="erase-consequences">
         {consequences.map((line) => (
@@ -203,7 +201,7 @@ function ErasePanel({
           Erase permanently
         </StatusButton>
       </Form>
-    </section>
+    </Card>
   )
 }
 
@@ -223,16 +221,13 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
         </Link>
       </StaffHeader>
 
-      <section aria-labelledby="find-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="find-heading" className="text-xl font-semibold text-slate-900">
-          Find a person
-        </h2>
+      <Card region headingId="find-heading" title="Find a person" className="mt-8">
         <p className="mt-1 text-sm text-slate-600">
           Addresses match in any letter case, phone numbers however they were written. Kept: enquiries {retention.enquiryDays} days, chats{' '}
           {retention.chatDays} days after their last message, delivered e-mails {DELIVERED_OUTBOX_RETENTION_DAYS} days.
         </p>
         <LookupForm key={lookup ? `${lookup.email}|${lookup.phone ?? ''}` : 'empty'} lookup={lookup} result={result} />
-      </section>
+      </Card>
 
       {refusal || actionData?.message ? (
         <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
@@ -242,11 +237,17 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
 
       {found && counts && lookup ? (
         <>
-          <section aria-labelledby="summary-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <h2 id="summary-heading" className="text-xl font-semibold [overflow-wrap:anywhere] text-slate-900">
-              Held under {found.email}
-              {found.phone ? ` or ${lookup.phone}` : ''}
-            </h2>
+          <Card
+            region
+            headingId="summary-heading"
+            title={
+              <>
+                Held under {found.email}
+                {found.phone ? ` or ${lookup.phone}` : ''}
+              </>
+            }
+            className="mt-8"
+          >
             {totalOf(counts) === 0 ? (
               <p className="mt-3 text-slate-700" data-testid="privacy-nothing">
                 Nothing is held under this address{found.phone ? ' or number' : ''}.
@@ -263,7 +264,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
                 </form>
               </>
             )}
-          </section>
+          </Card>
           <FoundRecords found={found} />
           {totalOf(counts) > 0 ? <ErasePanel lookup={lookup} consequences={eraseConsequences(found)} actionData={actionData} /> : null}
         </>

@@ -1,11 +1,12 @@
 import { requestInfo } from '#app/lib/http/request-context'
-import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data } from 'react-router'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { contactFormSchema } from '#app/domain/contact-form'
 import { assertSameOrigin } from '#app/lib/http/same-origin.server'
 import { CONTACT_SUCCESS_TOAST } from '#app/domain/contact-form-fields'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { refusalResult } from '#app/lib/http/failure-messages'
 import { BodyTooLargeError, readFormWithLimit } from '#app/lib/http/request-body.server'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/responses.server'
 import { hitRateLimit } from '#app/lib/rate-limit/rate-limit.server'
@@ -37,10 +38,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error
     // Answered as data, not thrown: a fetcher's thrown response would replace the page with the error boundary.
-    const tooLarge: SubmissionResult<string[]> = {
-      status: 'error',
-      error: { '': ['Your message is too long to send. Please shorten it.'] },
-    }
+    const tooLarge = refusalResult('Your message is too long to send. Please shorten it.')
     return data({ result: tooLarge, contact: null as ContactSubmission | null }, { status: 413 })
   }
   const enhanced = formData.get(ENHANCED_FIELD) === 'true'

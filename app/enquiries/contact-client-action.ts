@@ -1,12 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ClientActionFunctionArgs } from 'react-router'
 import { CONTACT_FAILURE_FALLBACK, CONTACT_NO_RESPONSE_MESSAGE } from '#app/domain/contact-form-fields'
+import { refusalResult } from '#app/lib/http/failure-messages'
 import { isNoAnswer } from '#app/lib/http/no-answer'
 import type { ContactSubmission } from './contact-submission.server'
 
 function failure(message: string) {
-  const result: SubmissionResult<string[]> = { status: 'error', error: { '': [message] } }
-  return { result, contact: null as ContactSubmission | null }
+  return { result: refusalResult(message), contact: null as ContactSubmission | null }
 }
 
 /**

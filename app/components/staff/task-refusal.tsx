@@ -36,11 +36,6 @@ export function TaskRefusal({ title, result, formAt }: { title: string; result: 
   )
 }
 
-/** A refusal that names no field (a button's task, a rule of the accounts), as TaskRefusal reads it. */
-export function refusalResult(message: string): SubmissionResult<string[]> {
-  return { status: 'error', error: { '': [message] } }
-}
-
 /** A field as the refused task received it: what was sent (to fill the control again) and its messages. */
 export function refusedField(result: Result, name: string) {
   const sent = result?.initialValue?.[name]

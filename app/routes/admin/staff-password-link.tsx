@@ -3,7 +3,8 @@ import { ownerTaskOnAccount } from '#app/staff/owner-task.server'
 import { resetStaffPassword } from '#app/staff/staff-accounts.server'
 import { SetPasswordLink } from '#app/components/staff/staff-account-forms'
 import type { TaskHandle } from '#app/components/staff/task-outlet'
-import { refusalResult, TaskRefusal } from '#app/components/staff/task-refusal'
+import { TaskRefusal } from '#app/components/staff/task-refusal'
+import { refusalResult } from '#app/lib/http/failure-messages'
 import type { Route } from './+types/staff-password-link'
 
 // One task of the owners' staff page: a new one-time set-password link for another account (its

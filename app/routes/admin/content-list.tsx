@@ -100,6 +100,11 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
 
 type Row = Route.ComponentProps['loaderData']['rows'][number]
 
+const MOVES = [
+  { direction: 'up', arrow: '↑' },
+  { direction: 'down', arrow: '↓' },
+] as const
+
 /** A row's own tasks: move it, show or hide it, edit it. Each form says it is busy on its own button. */
 function RowTasks({ kind, row, ordered, first, last }: { kind: ContentKind; row: Row; ordered: boolean; first: boolean; last: boolean }) {
   const moveAction = `/admin/content/${kind}/${row.id}/move`
@@ -110,28 +115,20 @@ function RowTasks({ kind, row, ordered, first, last }: { kind: ContentKind; row:
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${row.name}`}>
       {ordered ? (
         <Form method="post" action={moveAction} className="flex gap-2">
-          <StatusButton
-            pending={moving}
-            variant="outline"
-            size="sm"
-            name="direction"
-            value="up"
-            disabled={first}
-            aria-label={`Move ${row.name} up`}
-          >
-            ↑
-          </StatusButton>
-          <StatusButton
-            pending={moving}
-            variant="outline"
-            size="sm"
-            name="direction"
-            value="down"
-            disabled={last}
-            aria-label={`Move ${row.name} down`}
-          >
-            ↓
-          </StatusButton>
+          {MOVES.map((move) => (
+            <StatusButton
+              key={move.direction}
+              pending={moving}
+              variant="outline"
+              size="sm"
+              name="direction"
+              value={move.direction}
+              disabled={move.direction === 'up' ? first : last}
+              aria-label={`Move ${row.name} ${move.direction}`}
+            >
+              {move.arrow}
+            </StatusButton>
+          ))}
         </Form>
       ) : null}
       <Form method="post" action={visibilityAction}>

@@ -40,6 +40,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 const itemClass = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium'
+const idleItemClass = `${itemClass} text-slate-200 hover:bg-white/10 hover:text-white`
 
 /**
  * The section links. The page you are on is marked and not a link (nothing to go to); inside a
@@ -60,9 +61,7 @@ function NavList({ items }: { items: NavItem[] }) {
             <NavLink
               to={item.to}
               end={item.end}
-              className={({ isActive }) =>
-                `${itemClass} ${isActive ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white'}`
-              }
+              className={({ isActive }) => (isActive ? `${itemClass} bg-white/15 text-white` : idleItemClass)}
               aria-current={pathname.startsWith(item.to + '/') ? 'true' : undefined}
             >
               {item.label}
@@ -79,14 +78,15 @@ function NavList({ items }: { items: NavItem[] }) {
 function WhoIsSignedIn({ me }: { me: StaffShellData['me'] }) {
   return (
     <div className="border-t border-white/15 pt-4 text-sm">
-      <p className="text-slate-300">Signed in as</p>
-      <p className="font-semibold break-words text-white">{me.name}</p>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Link to="/admin/account" className="rounded-md px-2 py-1 text-slate-100 underline hover:bg-white/10">
+      <p className="px-3 text-slate-300">Signed in as</p>
+      <p className="px-3 font-semibold break-words text-white">{me.name}</p>
+      {/* Both read as the section links above; sign-out stays a form, so it works without JavaScript. */}
+      <div className="mt-2 space-y-1">
+        <Link to="/admin/account" className={idleItemClass}>
           Your account
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className="rounded-md border border-white/30 px-3 py-1 font-semibold text-white hover:bg-white/10">
+          <button type="submit" className={`${idleItemClass} w-full cursor-pointer text-left`}>
             Logout
           </button>
         </Form>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
+import { StatusButton } from '#app/components/ui/button'
+import { useIsPending } from '#app/components/ui/use-is-pending'
 import { BUSINESS } from '#app/domain/business'
 
 /** Who is signed in and what waits for them: the staff layout's loader data. */
@@ -76,6 +78,7 @@ function NavList({ items }: { items: NavItem[] }) {
 
 /** The signed-in person, their account and sign-out (a POST: a link could be set off by another site). */
 function WhoIsSignedIn({ me }: { me: StaffShellData['me'] }) {
+  const signingOut = useIsPending({ formAction: '/logout' })
   return (
     <div className="border-t border-white/15 pt-4 text-sm">
       <p className="px-3 text-slate-300">Signed in as</p>
@@ -86,9 +89,9 @@ function WhoIsSignedIn({ me }: { me: StaffShellData['me'] }) {
           Your account
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className={`${idleItemClass} w-full cursor-pointer text-left`}>
+          <StatusButton pending={signingOut} plain className={`${idleItemClass} w-full cursor-pointer text-left disabled:cursor-wait`}>
             Logout
-          </button>
+          </StatusButton>
         </Form>
       </div>
     </div>

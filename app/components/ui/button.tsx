@@ -33,6 +33,8 @@ type StatusButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   pendingText?: string
   variant?: ButtonVariant
   size?: ButtonSize
+  /** Keep only `className`: for a submit that reads as a menu item, like the staff sidebar's sign-out. */
+  plain?: boolean
 }
 
 /**
@@ -48,6 +50,7 @@ export function StatusButton({
   size = 'md',
   className = '',
   disabled,
+  plain = false,
   children,
   ...props
 }: StatusButtonProps) {
@@ -58,7 +61,7 @@ export function StatusButton({
       {...props}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={buttonClasses(variant, className, size)}
+      className={plain ? className : buttonClasses(variant, className, size)}
     >
       {pending ? (
         <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />

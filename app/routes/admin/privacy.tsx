@@ -255,6 +255,7 @@ export default function PersonalData({ loaderData, actionData }: Route.Component
             ) : (
               <>
                 <FoundSummary counts={counts} />
+                {/* A plain form and button: the answer is a file download, the page never navigates, so there is no pending state to show. */}
                 <form method="post" action="/admin/privacy/export" className="mt-4">
                   <input type="hidden" name="email" value={lookup.email} />
                   {lookup.phone ? <input type="hidden" name="phone" value={lookup.phone} /> : null}

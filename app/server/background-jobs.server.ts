@@ -29,6 +29,12 @@ export function startBackgroundJobs(jobs: BackgroundJob[], { holder = INSTANCE_I
       return null
     })
     if (!lease || stopping.signal.aborted) return
+    // A slow database can hand over a lease after its period ended; running then would overlap the
+    // next period's run on another instance, so the period is skipped.
+    if (lease.expiresAt.getTime() <= Date.now()) {
+      log.warn({ job: job.name }, 'background job skipped: its period ended before its lease was granted')
+      return
+    }
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(Math.max(0, lease.expiresAt.getTime() - Date.now()))])
     try {
       await inSpan(`job ${job.name}`, { 'job.name': job.name }, () => job.run(signal))

@@ -80,9 +80,9 @@ describe('background jobs', () => {
     })
     await startOfNextPeriod(periodMs)
     const stops = ['instance-a', 'instance-b', 'instance-c'].map((holder) => startBackgroundJobs([job(holder)], { holder }))
-    await sleep(periodMs * 8)
+    // Six periods with a run, however slowly a loaded machine grants the leases.
+    await expect.poll(() => runsByPeriod.size, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(6)
     await Promise.all(stops.map((stop) => stop()))
-    expect(runsByPeriod.size).toBeGreaterThanOrEqual(6)
     for (const holders of runsByPeriod.values()) expect(holders).toHaveLength(1)
     // Every lease names the instance that ran in that period.
     const leases = await JobLease.find({ job: 'shared-job' }).lean()
@@ -117,9 +117,9 @@ describe('background jobs', () => {
   })
 
   it('tell a run that outlives its lease to stop, and wait for runs to end when stopped', async () => {
-    const periodMs = 500
+    const periodMs = 1000
     await startOfNextPeriod(periodMs)
-    let abortedAfterMs: number | undefined
+    let abortedAt: number | undefined
     let finished = false
     const stop = startBackgroundJobs(
       [
@@ -127,9 +127,8 @@ describe('background jobs', () => {
           name: 'long-job',
           everyMs: periodMs,
           run: async (signal) => {
-            const started = Date.now()
             await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
-            abortedAfterMs = Date.now() - started
+            abortedAt = Date.now()
             await sleep(100)
             finished = true
           },
@@ -137,10 +136,11 @@ describe('background jobs', () => {
       ],
       { holder: 'only-instance' },
     )
-    await sleep(periodMs * 2.2)
-    // The run began at the second period's start and was told to stop when its lease ended.
-    expect(abortedAfterMs).toBeDefined()
-    expect(abortedAfterMs!).toBeLessThanOrEqual(periodMs)
+    await expect.poll(() => abortedAt, { timeout: 30_000, interval: 50 }).toBeDefined()
+    // Told to stop when its lease ended: not before, and before the next period's run was due.
+    const [lease] = await JobLease.find({ job: 'long-job' }).sort({ expiresAt: 1 }).lean()
+    expect(abortedAt!).toBeGreaterThanOrEqual(lease!.expiresAt.getTime() - 5)
+    expect(abortedAt!).toBeLessThan(lease!.expiresAt.getTime() + periodMs)
     await stop()
     expect(finished).toBe(true)
   })

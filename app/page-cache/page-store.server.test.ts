@@ -57,6 +57,38 @@ describe('PageStore', () => {
     expect(store.variantBytes + variant.bytes).toBeGreaterThan(store.variantMaxBytes)
   })
 
+  it('holds 10,000 distinct checkout queries within a quarter of its bound, never pushing out a page without a query', async () => {
+    // Small entries, made once: this is the store's accounting, not compression.
+    const small = Buffer.from('<!DOCTYPE html><p>Checkout</p>')
+    const template = await makeEntry('/checkout/1?ms365_users=1', small, [], '')
+    const withKey = (key: string) => ({ ...template, key, bytes: template.bytes + 2 * (key.length - template.key.length) })
+    const maxBytes = template.bytes * 64
+    const store = new PageStore({ maxBytes, ttlMs: 60_000 })
+    // Pages without a query take nearly the whole bound: the variants may only push out each other.
+    const pages = Array.from({ length: 60 }, (_, i) => withKey(i === 0 ? '/' : `/news/article-${i}`))
+    for (const entry of pages) expect(store.set(entry, store.generation)).toBe(true)
+    for (let n = 0; n < 10_000; n++) {
+      // Checkout's own values: plans 1 to 10, each with 1 to 1,000 seats.
+      store.set(withKey(`/checkout/${1 + Math.floor(n / 1000)}?ms365_users=${1 + (n % 1000)}`), store.generation)
+      if (store.bytes > maxBytes || store.variantBytes > maxBytes / 4) {
+        expect.fail(`after ${n + 1} variants: ${store.bytes} bytes held, ${store.variantBytes} by variants, bound ${maxBytes}`)
+      }
+    }
+    for (const entry of pages) expect(store.get(entry.key)).toBe(entry)
+    expect(store.get('/checkout/10?ms365_users=1000')).toBeDefined()
+    expect(store.get('/checkout/1?ms365_users=1')).toBeUndefined()
+    expect(store.size).toBeLessThanOrEqual(64)
+
+    // Alone in the cache, the variants still stop at their share.
+    const empty = new PageStore({ maxBytes, ttlMs: 60_000 })
+    empty.set(pages[0]!, empty.generation)
+    for (let n = 0; n < 10_000; n++) empty.set(withKey(`/checkout?ms365_users=${1 + n}`), empty.generation)
+    expect(empty.get('/')).toBe(pages[0])
+    expect(empty.variantBytes).toBeLessThanOrEqual(maxBytes / 4)
+    expect(empty.variantBytes).toBeGreaterThan(maxBytes / 4 - template.bytes * 2)
+    expect(empty.size).toBeLessThanOrEqual(1 + 16)
+  })
+
   it('pushes out variants before any page without a query, and refuses a variant larger than their share', async () => {
     const pages = await Promise.all(Array.from({ length: 4 }, (_, i) => makeEntry(`/p${i}`, page, [], '')))
     const variant = await makeEntry('/checkout?cloud_backup=true', page, [], '')

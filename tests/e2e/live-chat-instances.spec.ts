@@ -71,8 +71,7 @@ test('a visitor on one instance and staff on another: each sees the other’s me
   const instanceB = await startInstanceB(e2eDatabaseUri())
   try {
     const name = uniqueLabel('Sam Across')
-    const staff = await signedInPage(browser)
-    await staff.page.goto('/admin/chats')
+    const staff = await signedInPage(browser, { at: '/admin/chats' })
 
     const visitorContext = await browser.newContext({ extraHTTPHeaders: clientAddressHeaders() })
     const visitor = await visitorContext.newPage()
@@ -130,8 +129,7 @@ test('the database goes away under a connected widget: it says it is reconnectin
     const third = `${name}: are you there?`
     const staffReply = `${name}: we are on it`
 
-    const staff = await signedInPage(browser)
-    await staff.page.goto('/admin/chats')
+    const staff = await signedInPage(browser, { at: '/admin/chats' })
     const visitorContext = await browser.newContext({ extraHTTPHeaders: clientAddressHeaders() })
     const visitor = await visitorContext.newPage()
     const panel = await visitorStartsChat(visitor, `${instanceB.url}/news`, name, first)

@@ -7,8 +7,7 @@ import { signedInPage, STAFF, uniqueLabel } from './support/staff'
 
 test('a visitor writes, staff see it live and answer, and the visitor sees the answer within 2 s', async ({ browser }) => {
   const name = uniqueLabel('Riley Live')
-  const staff = await signedInPage(browser)
-  await staff.page.goto('/admin/chats')
+  const staff = await signedInPage(browser, { at: '/admin/chats' })
   await expect(staff.page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible()
 
   const visitorContext = await browser.newContext({ extraHTTPHeaders: clientAddressHeaders() })
@@ -91,8 +90,7 @@ test('without JavaScript: the chat button leads to /chat, staff answer with a pl
   await expect(log).toContainText('Can you call me about backups?')
   await expect(visitor.getByLabel('Name')).toHaveCount(0) // known now
 
-  const staff = await signedInPage(browser, { javaScriptEnabled: false })
-  await staff.page.goto('/admin/chats')
+  const staff = await signedInPage(browser, { javaScriptEnabled: false, at: '/admin/chats' })
   await staff.page.getByRole('listitem').filter({ hasText: name }).getByRole('link').click()
   await staff.page.getByLabel('Your reply').fill('Of course, what number?')
   await staff.page.getByRole('button', { name: 'Send reply' }).click()

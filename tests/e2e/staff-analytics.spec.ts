@@ -66,9 +66,7 @@ for (const size of STAFF_SIZES) {
   test(`on a ${size.name}, staff read a week of visitors with sources and conversions, and switch to 30 days`, async ({ browser }) => {
     test.slow()
     const source = await seedWeek()
-    const { context, page } = await signedInPage(browser)
-    await page.setViewportSize({ width: size.width, height: size.height })
-    await page.goto('/admin/logs')
+    const { context, page } = await signedInPage(browser, { viewport: size, at: '/admin/logs' })
     const visitors = page.getByTestId('visitor-analytics')
     await expect(visitors.getByRole('heading', { level: 2, name: /Visitors/ })).toBeVisible()
     await expect(visitors.getByRole('navigation', { name: 'Range' }).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute(
@@ -135,8 +133,7 @@ for (const size of STAFF_SIZES) {
 
 test('without JavaScript the range is a link and the visitors read the same', async ({ browser }) => {
   const source = await seedWeek()
-  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-  await page.goto('/admin/logs')
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, at: '/admin/logs' })
   await expect(page.getByRole('region', { name: 'Sources' })).toContainText(source)
   await page.getByRole('link', { name: 'Last 24 hours' }).click()
   await expect(page).toHaveURL('/admin/logs?range=24h')

@@ -47,7 +47,7 @@ async function addSavedReply(title: string, text: string) {
 
 for (const size of STAFF_SIZES) {
   test.describe(`at ${size.width} px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } })
+    test.use({ viewport: size })
 
     for (const javaScriptEnabled of [true, false]) {
       test(`an office manager answers a chat from the inbox ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
@@ -57,11 +57,8 @@ for (const size of STAFF_SIZES) {
         const title = uniqueLabel('Printer after update')
         const savedText = 'Please restart the printer and your computer; if it still fails we will connect remotely within the hour.'
         await addSavedReply(title, savedText)
-        const { context, page } = await signedInPage(browser, { javaScriptEnabled })
-        await page.setViewportSize(size)
-
         // The list: the visitor's question (not the acknowledgement) and the page by its title.
-        await page.goto('/admin/chats?show=open')
+        const { context, page } = await signedInPage(browser, { javaScriptEnabled, viewport: size, at: '/admin/chats?show=open' })
         await expect(page.getByRole('heading', { level: 1, name: 'Chats' })).toBeVisible()
         await expect(page.getByRole('navigation', { name: 'Show conversations' }).getByRole('link', { name: 'Open' })).toHaveAttribute(
           'aria-current',
@@ -129,9 +126,7 @@ for (const size of STAFF_SIZES) {
     }) => {
       allowConsoleErrors(/status of 400/)
       const id = await addConversation(uniqueLabel('Kim'))
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-      await page.setViewportSize(size)
-      await page.goto(`/admin/chats/${id}`)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, viewport: size, at: `/admin/chats/${id}` })
       // One character over the limit, past the browser's own check, as a hand-made request would be.
       const typed = `Restart the printer, then tell me what the screen says. ${'x'.repeat(2000)}`
       const box = page.getByLabel('Your reply')

@@ -25,7 +25,7 @@ const SHOTS = process.env.CONSOLE_SHOTS
 
 for (const size of STAFF_SIZES) {
   test.describe(`at ${size.width} px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } })
+    test.use({ viewport: size })
 
     test('staff pages wear the console, not the public site, and pass axe', async ({ browser }) => {
       test.slow() // six pages, two of them axe-checked
@@ -34,9 +34,7 @@ for (const size of STAFF_SIZES) {
         message: 'Fourteen-person dental practice; need HIPAA backups.',
       })
       await addEnquiry(uniqueLabel('Sam Patel'), { service: 'cybersecurity', status: 'contacted' })
-      const { context, page } = await signedInPage(browser)
-      await page.setViewportSize(size)
-      await page.goto('/admin')
+      const { context, page } = await signedInPage(browser, { viewport: size })
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
       await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0)
       await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0)
@@ -76,10 +74,11 @@ for (const size of STAFF_SIZES) {
         test.slow() // five forms, each a round trip
         const name = uniqueLabel('Tara Triage')
         const id = await addEnquiry(name)
-        const { context, page } = await signedInPage(browser, { javaScriptEnabled })
-        await page.setViewportSize(size)
-
-        await page.goto(`/admin/enquiries?q=${encodeURIComponent(name)}&status=new`)
+        const { context, page } = await signedInPage(browser, {
+          javaScriptEnabled,
+          viewport: size,
+          at: `/admin/enquiries?q=${encodeURIComponent(name)}&status=new`,
+        })
         const row = page.getByTestId('enquiry-row').filter({ hasText: name })
         await expect(row.getByTestId('enquiry-status')).toHaveText('New')
         await expect(row).toContainText('We would like to move our file server')
@@ -124,9 +123,7 @@ for (const size of STAFF_SIZES) {
       allowConsoleErrors(/status of 400/)
       const name = uniqueLabel('Rita Refused')
       const id = await addEnquiry(name)
-      const { context, page } = await signedInPage(browser)
-      await page.setViewportSize(size)
-      await page.goto(`/admin/enquiries/${id}`)
+      const { context, page } = await signedInPage(browser, { viewport: size, at: `/admin/enquiries/${id}` })
       // Past the browser's own check, as a hand-made request would be.
       await page.getByLabel('Note (staff only)').evaluate((area) => area.removeAttribute('required'))
       await page.getByRole('button', { name: 'Add note' }).click()
@@ -139,9 +136,7 @@ for (const size of STAFF_SIZES) {
       test.slow() // two round trips and a sign-in on a shared machine
       const name = uniqueLabel('Tom Toast')
       const id = await addEnquiry(name)
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-      await page.setViewportSize(size)
-      await page.goto(`/admin/enquiries/${id}`)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, viewport: size, at: `/admin/enquiries/${id}` })
       await page.getByLabel('Status', { exact: true }).selectOption('contacted')
       await page.getByRole('button', { name: 'Update status' }).click()
       const toast = page.getByRole('status').getByTestId('toast')
@@ -167,9 +162,7 @@ for (const size of STAFF_SIZES) {
       allowConsoleErrors(/status of 400/)
       const name = uniqueLabel('Kim Kept')
       const id = await addEnquiry(name)
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-      await page.setViewportSize(size)
-      await page.goto(`/admin/enquiries/${id}`)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, viewport: size, at: `/admin/enquiries/${id}` })
       // One character over the limit, past the browser's own check, as a hand-made request would be.
       const typed = `Hello Kim,\n\nWe can start on Monday.\n\n${'x'.repeat(10_000)}`
       const reply = page.getByRole('textbox', { name: 'Reply', exact: true })
@@ -198,8 +191,7 @@ test('staff close several enquiries at once and export the list as CSV', async (
   const names = [uniqueLabel('Bo Bulk'), uniqueLabel('Bea Bulk'), uniqueLabel('Bix Bulk')]
   for (const name of names) await addEnquiry(name, { message: `About ${tag}` })
   for (const javaScriptEnabled of [true, false]) {
-    const { context, page } = await signedInPage(browser, { javaScriptEnabled })
-    await page.goto(`/admin/enquiries?q=${tag}&status=new`)
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled, at: `/admin/enquiries?q=${tag}&status=new` })
     const rows = page.getByTestId('enquiry-row')
     const before = await rows.count()
     await rows.first().getByRole('checkbox').check()
@@ -221,8 +213,7 @@ test('staff close several enquiries at once and export the list as CSV', async (
 test('the audit trail names an enquiry by its sender and links to its page', async ({ browser }) => {
   const name = uniqueLabel('Nina Named')
   const id = await addEnquiry(name)
-  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-  await page.goto(`/admin/enquiries/${id}`)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, at: `/admin/enquiries/${id}` })
   await page.getByLabel('Note (staff only)').fill('Asked for a call back on Friday.')
   await page.getByRole('button', { name: 'Add note' }).click()
   await expect(page.getByRole('list', { name: 'Notes and replies' })).toContainText('Asked for a call back on Friday.')

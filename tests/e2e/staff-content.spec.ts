@@ -88,10 +88,8 @@ test('two staff editing one plan: the second save is refused with a readable con
 }) => {
   // With JavaScript the refused save is a 409 the browser reports in its console.
   allowConsoleErrors(/status of 409/)
-  const first = await signedInPage(browser)
-  const second = await signedInPage(browser)
-  await first.page.goto('/admin/content/plans/2')
-  await second.page.goto('/admin/content/plans/2')
+  const first = await signedInPage(browser, { at: '/admin/content/plans/2' })
+  const second = await signedInPage(browser, { at: '/admin/content/plans/2' })
 
   await first.page.getByLabel('Description').fill('Edited by the first')
   await first.page.getByRole('button', { name: 'Save changes' }).click()

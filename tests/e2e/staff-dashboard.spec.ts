@@ -56,8 +56,7 @@ test('staff find an enquiry, open its detail card and close it again', async ({ 
 })
 
 test('a search that matches nothing says so', async ({ browser }) => {
-  const { context, page } = await signedInPage(browser)
-  await page.goto(`/admin?q=${uniqueLabel('nothing-matches')}`)
+  const { context, page } = await signedInPage(browser, { at: `/admin?q=${uniqueLabel('nothing-matches')}` })
   await expect(page.getByText(/No submissions match/)).toBeVisible()
   await context.close()
 })
@@ -68,8 +67,7 @@ test('without JavaScript the detail card opens from View and closes with Close',
   await db
     .collection('contacts')
     .insertOne({ name, email: `${name}@example.com`, message: 'Please call me back about VoIP.', service: 'voip', createdAt: new Date() })
-  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-  await page.goto(`/admin?q=${encodeURIComponent(name)}`)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, at: `/admin?q=${encodeURIComponent(name)}` })
   await page.getByRole('link', { name: `View submission from ${name}` }).click()
   await expect(page.getByTestId('submission-detail')).toContainText('Please call me back about VoIP.')
   await page.getByTestId('submission-detail').getByRole('link', { name: 'Close' }).click()

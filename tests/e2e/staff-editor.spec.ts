@@ -43,15 +43,13 @@ async function addDraft(title: string) {
 
 for (const size of STAFF_SIZES) {
   test.describe(`at ${size.width} px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } })
+    test.use({ viewport: size })
 
     test('with JavaScript, an article is edited and previewed without losing a change, and leaving asks first', async ({ browser }) => {
       test.setTimeout(150_000) // several pages, each submitted and some axe-checked
       const title = uniqueLabel('Printer security')
       const { id } = await addDraft(title)
-      const { context, page } = await signedInPage(browser)
-      await page.setViewportSize(size)
-      await page.goto(`/admin/content/news/${id}`)
+      const { context, page } = await signedInPage(browser, { viewport: size, at: `/admin/content/news/${id}` })
       await expect(page.getByRole('heading', { level: 1, name: 'Edit news article' })).toBeVisible()
       await expect(page.getByRole('radio', { name: 'Software' })).toBeChecked()
       await expect(page.getByLabel('Status')).toHaveValue('draft')
@@ -103,9 +101,7 @@ for (const size of STAFF_SIZES) {
       test.setTimeout(150_000) // several pages, each submitted and some axe-checked
       const title = uniqueLabel('Backup drill')
       const { id } = await addDraft(title)
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-      await page.setViewportSize(size)
-      await page.goto(`/admin/content/news/${id}`)
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, viewport: size, at: `/admin/content/news/${id}` })
       const newTitle = `${title} for dental practices`
       await page.getByLabel('Title').fill(newTitle)
       await page.getByLabel('Body (Markdown)').fill('Test the restore, not the backup.\n\n## Every quarter\n\n- Pick a file\n- Restore it')
@@ -138,9 +134,11 @@ for (const size of STAFF_SIZES) {
       test.setTimeout(150_000) // several pages, each submitted and some axe-checked
       const title = uniqueLabel('Old printer notice')
       const { id, slug } = await addDraft(title)
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled: size.name === 'phone' })
-      await page.setViewportSize(size)
-      await page.goto('/admin/content/news')
+      const { context, page } = await signedInPage(browser, {
+        javaScriptEnabled: size.name === 'phone',
+        viewport: size,
+        at: '/admin/content/news',
+      })
       const row = page.getByRole('listitem').filter({ hasText: title })
       await row.getByRole('link', { name: `Delete ${title}` }).click()
       await expect(page).toHaveURL(new RegExp(`/admin/content/news/${id}/delete$`), { timeout: 20_000 })

@@ -85,8 +85,7 @@ test('the analytics tab shows the cards, the busiest page and named, coloured st
 
 test('Export CSV downloads a dated file with a header row', async ({ browser }) => {
   const path = await seedTraffic()
-  const { context, page } = await signedInPage(browser)
-  await page.goto('/admin/logs')
+  const { context, page } = await signedInPage(browser, { at: '/admin/logs' })
   const response = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!)
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('text/csv')
@@ -102,9 +101,7 @@ for (const size of STAFF_SIZES)
   test(`without JavaScript the logs page shows analytics and switches to raw logs by link, at ${size.width} px`, async ({ browser }) => {
     test.slow() // two pages, each axe-checked
     const path = await seedTraffic()
-    const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-    await page.setViewportSize(size)
-    await page.goto('/admin/logs')
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, viewport: size, at: '/admin/logs' })
     await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
     await expect(page.getByRole('region', { name: 'Most Visited Pages' })).toContainText(path)
     // The chart is drawn by the server: no script needed to see it.
@@ -127,8 +124,7 @@ test('with JavaScript, a refresh or tab switch that gets no answer shows the con
 }) => {
   allowConsoleErrors(/net::ERR_INTERNET_DISCONNECTED/)
   await seedTraffic()
-  const { context, page } = await signedInPage(browser)
-  await page.goto('/admin/logs')
+  const { context, page } = await signedInPage(browser, { at: '/admin/logs' })
   const banner = page.getByRole('alert').filter({ hasText: 'Error connecting to server' })
   await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await expect(banner).toHaveCount(0)
@@ -165,8 +161,7 @@ test('with JavaScript, a refresh the server fails shows Failed to fetch analytic
 }) => {
   allowConsoleErrors(/status of 500/)
   await seedTraffic()
-  const { context, page } = await signedInPage(browser)
-  await page.goto('/admin/logs')
+  const { context, page } = await signedInPage(browser, { at: '/admin/logs' })
   await expect(page.getByTestId('analytics-cards')).toContainText('Total Requests')
   await page.route('**/admin/logs.data*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' }))
   await page.getByRole('link', { name: 'Refresh' }).click()

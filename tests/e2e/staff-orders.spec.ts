@@ -54,8 +54,7 @@ test('a status change the rules forbid is refused with an explanation', async ({
   const id = await createOrder(name)
   const db = await e2eDatabase()
   await db.collection('orders').updateOne({ name }, { $set: { status: 'canceled' } })
-  const { context, page } = await signedInPage(browser)
-  await page.goto(`/admin/orders/${id}`)
+  const { context, page } = await signedInPage(browser, { at: `/admin/orders/${id}` })
   await expect(page.getByText("A canceled order can't change status any more.")).toBeVisible()
   const refused = await page.request.post(`/admin/orders/${id}`, { form: { status: 'paid' }, headers: { Origin: baseURL! } })
   expect(refused.status()).toBe(409)
@@ -65,8 +64,7 @@ test('a status change the rules forbid is refused with an explanation', async ({
 test('without JavaScript staff change an order status through the form', async ({ browser }) => {
   const name = uniqueLabel('Nina NoJs')
   const id = await createOrder(name)
-  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false })
-  await page.goto(`/admin/orders/${id}`)
+  const { context, page } = await signedInPage(browser, { javaScriptEnabled: false, at: `/admin/orders/${id}` })
   await page.getByLabel('New status').selectOption('failed')
   await page.getByRole('button', { name: 'Update status' }).click()
   await expect(page.getByTestId('order-status')).toHaveText('failed')
@@ -76,8 +74,7 @@ test('without JavaScript staff change an order status through the form', async (
 test('an order prints as the record alone: no header, buttons, status form, footer or chat button', async ({ browser }) => {
   const name = uniqueLabel('Pat Print')
   const id = await createOrder(name)
-  const { context, page } = await signedInPage(browser)
-  await page.goto(`/admin/orders/${id}`)
+  const { context, page } = await signedInPage(browser, { at: `/admin/orders/${id}` })
   await expect(page.getByRole('button', { name: 'Update status' })).toBeVisible()
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('heading', { name: `Order from ${name}` })).toBeVisible()
@@ -141,8 +138,7 @@ test('an order shows the customer’s other enquiries and chats, matched by e-ma
     updatedAt: new Date(),
   })
   for (const javaScriptEnabled of [true, false]) {
-    const { context, page } = await signedInPage(browser, { javaScriptEnabled })
-    await page.goto(`/admin/orders/${id}`)
+    const { context, page } = await signedInPage(browser, { javaScriptEnabled, at: `/admin/orders/${id}` })
     const history = page.getByRole('region', { name: 'The customer’s enquiries and chats' })
     await expect(history.getByRole('heading', { name: 'Enquiries (11)' })).toBeVisible()
     // Ten listed, newest first; the rest through the filtered list.
@@ -226,9 +222,7 @@ for (const size of STAFF_SIZES) {
     }) => {
       const name = uniqueLabel('Fay Finder')
       const { id, email } = await createPaidOrder(name)
-      const { context, page } = await signedInPage(browser, { javaScriptEnabled })
-      await page.setViewportSize({ width: size.width, height: size.height })
-      await page.goto('/admin/orders')
+      const { context, page } = await signedInPage(browser, { javaScriptEnabled, viewport: size, at: '/admin/orders' })
       await expect(page.getByRole('navigation', { name: 'Order status' })).toContainText('Paid')
       await expect(page.getByText('New this month:')).toBeVisible()
       await page.getByLabel('Search by name or e-mail').fill(javaScriptEnabled ? email : email.toUpperCase())

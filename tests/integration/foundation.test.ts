@@ -3,13 +3,13 @@ import http from 'node:http'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/catalogue/seed.server'
 import { AccessLogEntry } from '#app/analytics/access-log-model.server'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 import { OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { freePorts } from '../../scripts/lib/local-services.mjs'
-import { startAppServer } from '#tests/support/app-server'
+import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, waitFor } from '#tests/support/receivers'
 
@@ -70,9 +70,16 @@ describe('the production server', () => {
     }
   })
 
-  it('serves what browsers and social sites ask for around the pages: icons, manifest, a PNG share image', async () => {
-    const server = await startAppServer({ mongodbUri })
-    try {
+  describe('one server for what it serves', () => {
+    let server: AppServer
+    beforeAll(async () => {
+      server = await startAppServer({ mongodbUri })
+    })
+    afterAll(async () => {
+      await server.stop()
+    })
+
+    it('serves what browsers and social sites ask for around the pages: icons, manifest, a PNG share image', async () => {
       const icon = await fetch(`${server.url}/favicon.ico`)
       expect(icon.status).toBe(200)
       expect(icon.headers.get('content-type')).toBe('image/vnd.microsoft.icon')
@@ -107,18 +114,21 @@ describe('the production server', () => {
       expect(shareImage).toBe(`${server.url}/images/og-default.png`)
       expect(await pngSize(new URL(shareImage!).pathname)).toEqual([1200, 630])
       expect(html).toContain('<meta property="og:image:width" content="1200"/>')
-    } finally {
-      await server.stop()
-    }
-  })
+    })
 
-  it('answers 404 for an unknown path', async () => {
-    const server = await startAppServer({ mongodbUri })
-    try {
+    it('answers 404 for an unknown path', async () => {
       expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404)
-    } finally {
-      await server.stop()
-    }
+    })
+
+    it('says clearly when the port is taken', async () => {
+      const port = new URL(server.url).port
+      const failure = await run(process.execPath, ['server.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, PORT: port, HOST: '127.0.0.1' },
+      }).catch((error: { code: number; stdout: string }) => error)
+      expect((failure as { code: number }).code).toBe(1)
+      expect((failure as { stdout: string }).stdout).toContain(`Port ${port} is already in use`)
+    })
   })
 
   it.each([
@@ -138,21 +148,6 @@ describe('the production server', () => {
     expect(line.level).toBe('fatal')
     expect(line.msg).toMatch(message)
     expect(stdout + stderr).not.toMatch(/\n\s+at /) // no stack trace
-  })
-
-  it('says clearly when the port is taken', async () => {
-    const server = await startAppServer({ mongodbUri })
-    try {
-      const port = new URL(server.url).port
-      const failure = await run(process.execPath, ['server.ts'], {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, NODE_ENV: 'production', MONGODB_URI: mongodbUri, PORT: port, HOST: '127.0.0.1' },
-      }).catch((error: { code: number; stdout: string }) => error)
-      expect((failure as { code: number }).code).toBe(1)
-      expect((failure as { stdout: string }).stdout).toContain(`Port ${port} is already in use`)
-    } finally {
-      await server.stop()
-    }
   })
 
   it('on SIGTERM answers /readyz 503 at once, serves through the drain, then finishes what is in flight and stops cleanly', async () => {

@@ -49,12 +49,18 @@ type StorageState = Exclude<BrowserContextOptions['storageState'], string | unde
 let staffSession: Promise<StorageState> | undefined
 
 /**
- * A page at /admin, signed in as the e2e owner. Tests about signing in and out sign in themselves
- * (signIn), so nothing here is revoked while other tests use it.
+ * A page at `at` (the dashboard unless said), signed in as the e2e owner, at `viewport` if given. A
+ * test that starts on another page names it here rather than loading the dashboard first (about a
+ * second a test on the loaded machine). Tests about signing in and out sign in themselves (signIn),
+ * so nothing here is revoked while other tests use it.
  */
 export async function signedInPage(
   browser: Browser,
-  { javaScriptEnabled = true }: { javaScriptEnabled?: boolean } = {},
+  {
+    javaScriptEnabled = true,
+    at = '/admin',
+    viewport,
+  }: { javaScriptEnabled?: boolean; at?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   staffSession ??= (async () => {
     const context = await newStaffContext(browser)
@@ -73,9 +79,10 @@ export async function signedInPage(
     javaScriptEnabled,
     extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientAddress() },
     storageState: await staffSession,
+    ...(viewport ? { viewport: { width: viewport.width, height: viewport.height } } : {}),
   })
   const page = await context.newPage()
-  await page.goto('/admin')
-  await expect(page).toHaveURL('/admin')
+  await page.goto(at)
+  await expect(page).toHaveURL(at)
   return { context, page }
 }

@@ -1,0 +1,56 @@
+// Paired first-load layout cost of two servers, e.g. main and a branch:
+//   node scripts/bench-layout-pair.mjs http://127.0.0.1:4821/ http://127.0.0.1:4822/ 15
+// Loads each URL in turn (alternating which goes first) on a 412 px phone viewport in one Chromium,
+// traces the load and the next 1.5 s, and prints the medians of Layout and style recalculation time
+// and of the objects laid out, with the median of the per-pair ratios B/A (less noisy than either).
+import { chromium } from '@playwright/test'
+
+const [, , a, b, n = '15'] = process.argv
+if (!a || !b) {
+  console.error('usage: node scripts/bench-layout-pair.mjs <url A> <url B> [pairs]')
+  process.exit(2)
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+})
+
+async function load(url) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await browser.startTracing(page, { categories: ['devtools.timeline'] })
+  await page.goto(url, { waitUntil: 'load' })
+  await page.waitForTimeout(1500)
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents
+  await context.close()
+  let layout = 0
+  let style = 0
+  let objects = 0
+  for (const event of events) {
+    if (event.ph !== 'X' || !event.dur) continue
+    if (event.name === 'Layout') {
+      layout += event.dur / 1000
+      objects += event.args?.beginData?.dirtyObjects ?? 0
+    }
+    if (event.name === 'UpdateLayoutTree') style += event.dur / 1000
+  }
+  return { layout, style, objects }
+}
+
+const runs = { a: [], b: [] }
+for (let pair = 0; pair < Number(n); pair++) {
+  for (const side of pair % 2 ? ['b', 'a'] : ['a', 'b']) runs[side].push(await load(side === 'a' ? a : b))
+}
+await browser.close()
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
+for (const field of ['layout', 'style', 'objects']) {
+  const ratio = median(runs.a.map((run, pair) => runs.b[pair][field] / run[field]))
+  console.log(
+    `${field}: A ${median(runs.a.map((run) => run[field])).toFixed(0)}, B ${median(runs.b.map((run) => run[field])).toFixed(0)}, B/A per pair ${ratio.toFixed(2)}`,
+  )
+}

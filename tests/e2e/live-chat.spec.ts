@@ -6,6 +6,7 @@ import { signedInPage, STAFF, uniqueLabel } from './support/staff'
 // sees the answer without reloading; then the same without JavaScript on either side.
 
 test('a visitor writes, staff see it live and answer, and the visitor sees the answer within 2 s', async ({ browser }) => {
+  test.slow() // two browsers, a dozen live round trips and a reload: 16-18 s on a quiet machine
   const name = uniqueLabel('Riley Live')
   const staff = await signedInPage(browser, { at: '/admin/chats' })
   await expect(staff.page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible()
@@ -67,6 +68,7 @@ test('without JavaScript: the chat button leads to /chat, staff answer with a pl
   browser,
   allowConsoleErrors,
 }) => {
+  test.slow() // two browsers, eight form posts and reloads: 13-15 s on a quiet machine
   // The blank first try is answered 400, as a form with errors should be.
   allowConsoleErrors(/status of 400/)
   const name = uniqueLabel('Noscript Nia')

@@ -8,6 +8,7 @@ for (const path of [...publicPagePaths(), ...seedNews.map((article) => `/news/${
   test(`${path} hydrates without errors and axe finds no serious or critical problem`, async ({ page, allowConsoleErrors }) => {
     // The fixture fails the test on any page or console error; the 404 page's own status is expected.
     if (path === '/no-such-page') allowConsoleErrors(/status of 404/)
+    if (path === '/') test.slow() // the long home page: axe alone takes 10-15 s on a quiet machine
     await page.goto(path, { waitUntil: 'networkidle' })
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
     const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { hydratedByReact as isHydrated } from './support/hydration'
+import { hydratedByReact as isHydrated, untilHydrated } from './support/hydration'
 import { expect, test } from './support/test'
 
 const activeSlide = (page: Page) => page.locator('[data-slide][data-active="true"]')
@@ -10,6 +10,8 @@ test.describe('hero carousel', () => {
     const carousel = page.getByRole('region', { name: 'Our work' })
     await expect(carousel.getByRole('button', { name: 'Go to image 1' })).toBeVisible()
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '0')
+    // Before hydration the buttons are inert: a click then would be lost.
+    await untilHydrated(page, '[aria-label="Our work"]')
 
     await carousel.getByRole('button', { name: 'Previous image' }).click()
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '3')
@@ -27,6 +29,7 @@ test.describe('hero carousel', () => {
     await page.clock.install()
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Go to image 1' })).toBeVisible()
+    await untilHydrated(page, '[aria-label="Our work"]')
     // Freeze time, then restart the timer with a manual move at a known moment. The click is
     // dispatched so neither the pointer nor the focus rests on the carousel (either would pause it).
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
@@ -46,6 +49,8 @@ test.describe('hero carousel', () => {
     await page.clock.install()
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Go to image 1' })).toBeVisible()
+    // The pointer must arrive after hydration, or React never hears it enter.
+    await untilHydrated(page, '[aria-label="Our work"]')
     await page.getByRole('region', { name: 'Our work' }).hover()
     await page.clock.runFor(20_000)
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '0')

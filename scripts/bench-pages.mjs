@@ -112,6 +112,8 @@ async function audit(url, config, attempt = 1) {
     fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    warnings: lhr.runWarnings,
     seoWithoutCrawlable,
     failing,
   }
@@ -187,7 +189,10 @@ try {
           `${String(r.tbtMedian).padStart(7)} (${r.tbtRange.join('-')})`,
         ]
         console.log(`  ${row.join(' ')}`)
-        console.log(`    performance scores of the ${r.scores.length} runs: ${r.scores.join(', ')}`)
+        console.log(
+          `    performance scores of the ${r.scores.length} runs: ${r.scores.join(', ')}; this machine's BenchmarkIndex: ${r.benchmarkIndex}`,
+        )
+        for (const warning of new Set(r.warnings)) console.log(`    Lighthouse warns: ${warning}`)
         // Checkout is noindex on purpose. Lighthouse's `is-crawlable` audit fails on
         // exactly that, so such a page's SEO score is also shown without that one audit.
         if (await isNoindex(pagePath))

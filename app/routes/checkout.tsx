@@ -302,7 +302,7 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               <a href="/#contact" className="mt-4 inline-block text-sm font-semibold text-white underline">
                 Contact our solutions team
               </a>
-              {/* On a phone the floating chat button is hidden here (app.css); the chat is this link. */}
+              {/* On a phone the floating chat button is hidden here (styles/site.css); the chat is this link. */}
               <a href="/chat" className="mt-3 block text-sm font-semibold text-white underline sm:hidden">
                 Questions? Chat with support
               </a>

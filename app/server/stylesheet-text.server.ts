@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { stylesheetHref } from '#app/components/stylesheet'
+import { publicStylesheetHref as stylesheetHref } from '#app/components/stylesheet'
 
 /**
  * The built stylesheet's text: the file is part of the immutable build (served from build/client

@@ -12,6 +12,7 @@ import { freePorts } from '../../scripts/lib/local-services.mjs'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, waitFor } from '#tests/support/receivers'
+import { signInOverHttp } from '#tests/support/staff-session'
 
 const run = promisify(execFile)
 const mongodbUri = setupTestDatabase('foundation')
@@ -114,6 +115,44 @@ describe('the production server', () => {
       expect(shareImage).toBe(`${server.url}/images/og-default.png`)
       expect(await pngSize(new URL(shareImage!).pathname)).toEqual([1200, 630])
       expect(html).toContain('<meta property="og:image:width" content="1200"/>')
+    })
+
+    it('writes the public stylesheet into public pages, whose classes it all has, and links the staff superset on staff pages', async () => {
+      const staffSheetHtml = await (async () => {
+        const cookie = await signInOverHttp(server.url)
+        return (await fetch(`${server.url}/admin`, { headers: { Cookie: cookie } })).text()
+      })()
+      const [, staffHref] = staffSheetHtml.match(/<link[^>]* rel="stylesheet" href="(\/assets\/staff-[\w-]+\.css)"\/>/) ?? []
+      expect(staffHref).toBeDefined()
+      // After the inline public sheet: the superset's later copies then decide the cascade.
+      expect(staffSheetHtml.indexOf('<style data-href=')).toBeLessThan(staffSheetHtml.indexOf(staffHref!))
+      const staffSheet = await fetch(`${server.url}${staffHref}`)
+      expect(staffSheet.headers.get('content-type')).toMatch(/^text\/css/)
+      const staffClasses = classesStyledBy(await staffSheet.text())
+
+      for (const page of [
+        '/',
+        '/checkout',
+        '/checkout/2?ms365=1&ms365_users=5',
+        '/news',
+        '/news/ftc-safeguards-rule',
+        '/resources',
+        '/privacy-policy',
+        '/chat',
+        '/manage-subscription',
+        '/admin-login',
+        '/set-password',
+        '/no-such-page',
+      ]) {
+        const html = (await (await fetch(`${server.url}${page}`)).text()).replaceAll('<!-- -->', '')
+        expect(html, page).not.toContain('rel="stylesheet"')
+        const [, inlineCss] = html.match(/<style data-href="[^"]+">([\s\S]*?)<\/style>/) ?? []
+        const publicClasses = classesStyledBy(inlineCss!)
+        for (const name of publicClasses) expect(staffClasses.has(name), `${name} is in the staff sheet too`).toBe(true)
+        const used = [...html.matchAll(/ class="([^"]*)"/g)].flatMap(([, names]) => unescapeHtml(names!).split(/\s+/)).filter(Boolean)
+        const styledOnlyForStaff = used.filter((name) => staffClasses.has(name) && !publicClasses.has(name))
+        expect(styledOnlyForStaff, page).toEqual([])
+      }
     })
 
     it('answers 404 for an unknown path', async () => {
@@ -229,3 +268,18 @@ describe('the production server', () => {
     }
   })
 })
+
+/** The class names a stylesheet has rules for, unescaped as they are written in HTML (`sm\:p-4` is `sm:p-4`). */
+function classesStyledBy(css: string) {
+  const names = new Set<string>()
+  for (const [, escaped] of css.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)) {
+    names.add(
+      escaped!.replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, '$1'),
+    )
+  }
+  return names
+}
+
+function unescapeHtml(text: string) {
+  return text.replaceAll('&gt;', '>').replaceAll('&lt;', '<').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&amp;', '&')
+}

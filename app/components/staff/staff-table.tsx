@@ -4,7 +4,7 @@ export type StaffColumn = { label: string; align?: 'left' | 'right' }
 
 type CellProps = { children?: ReactNode; 'data-label'?: string }
 
-/** Gives each cell of a row its column's name, which a phone shows beside the value (app.css). */
+/** Gives each cell of a row its column's name, which a phone shows beside the value (styles/staff.css). */
 function labelCells(row: ReactNode, columns: StaffColumn[]): ReactNode {
   if (!isValidElement<CellProps>(row) || row.type !== 'tr') return row
   let index = 0
@@ -20,7 +20,7 @@ function labelCells(row: ReactNode, columns: StaffColumn[]): ReactNode {
 
 /**
  * The staff pages' list table: column headings, one row per record (rows from the page), and a
- * count under it. Below 640 px each row is a card (app.css, `.staff-table`): the cells stack with
+ * count under it. Below 640 px each row is a card (styles/staff.css, `.staff-table`): the cells stack with
  * their column's name, nothing runs off the screen, and where the last cell holds the row's one
  * link, the whole card is that link.
  */

@@ -35,7 +35,7 @@ const OVERLAY_CLASS = 'pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex
 
 /**
  * Shows the toast the server flashed (after a redirect) and any toast raised in the browser.
- * Before any script runs the toast cannot time out, so it closes by a link (app.css hides it once
+ * Before any script runs the toast cannot time out, so it closes by a link (styles/site.css hides it once
  * the link's target is the address's fragment), and with `inFlowWithoutScript` (the staff console,
  * where it would sit on the page header's buttons) it takes its own place at the top of the page.
  */
@@ -71,7 +71,7 @@ export function Toaster({ flash, inFlowWithoutScript = false }: { flash: ShownTo
   )
 }
 
-/** The fragment the close link goes to before any script runs (app.css then hides the toast). */
+/** The fragment the close link goes to before any script runs (styles/site.css then hides the toast). */
 const CLOSED_ID = 'notifications-closed'
 const CLOSE_CLASS = 'rounded p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2'
 

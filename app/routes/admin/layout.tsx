@@ -17,6 +17,7 @@ import { type StaffShellData, StaffShell, TwoStepBanner } from '#app/components/
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { markStaffAnswer } from '#app/lib/http/request-context'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/failure-messages'
+import { staffStylesheetLinks } from '#app/components/stylesheet'
 import type { Route } from './+types/layout'
 
 // The staff area's layout (a pathless route around every /admin page): the console's own frame
@@ -24,6 +25,9 @@ import type { Route } from './+types/layout'
 // inside it ('Order not found', not the public 404 page with its redirect home). A new staff page
 // is a child of this route in app/routes.ts and starts with <StaffHeader>. Each page's loader and
 // action still start with requireAdmin: a layout's loader would not guard its children's data requests.
+
+// The staff console's classes are not in the public pages' inline stylesheet.
+export const links: Route.LinksFunction = staffStylesheetLinks
 
 // Every answer of the staff area (pages, their data requests, redirects) is kept by no cache,
 // however the path was spelled: the router matched this layout, so entry.server marks it private.

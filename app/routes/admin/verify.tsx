@@ -20,11 +20,15 @@ import { requestInfo } from '#app/lib/http/request-context'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import { safeRedirectPath } from '#app/lib/http/same-origin.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
+import { staffStylesheetLinks } from '#app/components/stylesheet'
 import type { Route } from './+types/verify'
 
 // "Confirm it's you": the password, or a code from the app (or a recovery code), before a change
 // that would hand an account to someone else. Counted as sign-in attempts are; on success the
 // session is marked verified for a few minutes and the person goes back to the page they came from.
+
+// The staff console's classes are not in the public pages' inline stylesheet.
+export const links: Route.LinksFunction = staffStylesheetLinks
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({

@@ -229,7 +229,8 @@ describe('the production server', () => {
       expect(page.status).toBe(200)
       expect(page.headers.get('connection')).toBe('close')
       await page.text()
-      expect(Date.now() - signalledAt).toBeLessThan(1500)
+      // Answered before the drain ended (a wait on the event, not the clock: a busy machine is slow).
+      expect(server.output()).not.toContain('no longer accepting connections')
 
       // After the drain: no new connections, but the request in flight is answered.
       await waitFor(() => server.output().includes('no longer accepting connections'), 5000)

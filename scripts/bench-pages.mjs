@@ -15,14 +15,26 @@
 //
 // Env: BENCH_PORT (default 4210), BENCH_PAGES (comma-separated paths), BENCH_RUNS (default 5),
 // BENCH_FORM_FACTORS (mobile,desktop), BENCH_SERVER_ENTRY (default cluster.ts, the production entry),
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// CHROMIUM_PATH (default /usr/bin/chromium), BENCH_CPU_SLOWDOWN (mobile only: Lighthouse's default
+// 4 when unset, a number, or `calibrated`, below).
+//
+// Lighthouse's 4x CPU slowdown turns a desktop with a BenchmarkIndex of about 1,000 or more into the
+// phone it emulates; on a slower host it emulates a slower phone than intended, and Lighthouse's
+// own docs (throttling.md, "Calibrating the CPU slowdown") say to lower the multiplier. With
+// BENCH_CPU_SLOWDOWN=calibrated each run first measures the new browser's BenchmarkIndex with
+// Lighthouse's own page function and slows the CPU by index / 264: 264 is the score Chrome DevTools'
+// CPU calibration gives its low-tier phone, the Moto G Power that Lighthouse's mobile settings
+// emulate. A busy host measures a lower index, so the slowdown also follows the load.
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
+import { chromium } from '@playwright/test'
 import lighthouse from 'lighthouse'
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.BENCH_PORT ?? 4210)
@@ -31,6 +43,12 @@ const pages = process.env.BENCH_PAGES?.split(',') ?? ['/', '/checkout', '/news/f
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5))
 const formFactors = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',')
 const serverEntry = process.env.BENCH_SERVER_ENTRY ?? 'cluster.ts'
+const cpuSlowdown = process.env.BENCH_CPU_SLOWDOWN
+const LOW_TIER_PHONE_BENCHMARK_INDEX = 264
+if (cpuSlowdown !== undefined && cpuSlowdown !== 'calibrated' && !(Number(cpuSlowdown) >= 1)) {
+  console.error('BENCH_CPU_SLOWDOWN must be a number of at least 1 or `calibrated`.')
+  process.exit(2)
+}
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 // The same Chromium flags as playwright.config.ts (chromiumLaunchOptions), which Node cannot import here.
 const chromeFlags = [
@@ -84,12 +102,39 @@ async function javascriptFor(pagePath) {
   })
 }
 
+/** The BenchmarkIndex of the browser listening on `port`, measured as Lighthouse measures it. */
+async function benchmarkIndexOf(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const page = await browser.contexts()[0].newPage()
+    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`)
+    await page.close()
+    return index
+  } finally {
+    await browser.close()
+  }
+}
+
+/** The mobile settings with the CPU slowdown BENCH_CPU_SLOWDOWN asks for (undefined: Lighthouse's own). */
+async function mobileConfigFor(port) {
+  if (cpuSlowdown === undefined) return { config: undefined, multiplier: lighthouseConstants.throttling.mobileSlow4G.cpuSlowdownMultiplier }
+  const multiplier =
+    cpuSlowdown === 'calibrated'
+      ? Math.max(1, Math.round(((await benchmarkIndexOf(port)) / LOW_TIER_PHONE_BENCHMARK_INDEX) * 10) / 10)
+      : Number(cpuSlowdown)
+  const throttling = { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier }
+  return { config: { extends: 'lighthouse:default', settings: { throttling } }, multiplier }
+}
+
 /** One Lighthouse run in a browser of its own, as the Lighthouse command line does it. */
 async function audit(url, config, attempt = 1) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
   let lhr
+  let multiplier = 1
   try {
-    ;({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, config))
+    const mobile = config === undefined ? await mobileConfigFor(chrome.port) : { config, multiplier }
+    multiplier = mobile.multiplier
+    ;({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, mobile.config))
   } finally {
     await chrome.kill()
   }
@@ -113,6 +158,7 @@ async function audit(url, config, attempt = 1) {
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    multiplier,
     warnings: lhr.runWarnings,
     seoWithoutCrawlable,
     failing,
@@ -151,6 +197,7 @@ async function auditMedian(url, config) {
     tbtMedian: tbts[Math.floor((tbts.length - 1) / 2)],
     tbtRange: [tbts[0], tbts.at(-1)],
     scores: measured.map((result) => result.performance),
+    runsHost: measured.map((result) => `${result.multiplier}x at ${result.benchmarkIndex}`),
   }
 }
 
@@ -165,7 +212,7 @@ try {
   console.log(`  ${(totalGzip / 1024).toFixed(1).padStart(6)} KB  total (budget 150 KB)`)
 
   const formFactorConfigs = {
-    mobile: ['mobile (Lighthouse default: Moto G power, simulated slow 4G)', undefined],
+    mobile: [`mobile (Moto G Power, simulated slow 4G; CPU slowdown ${cpuSlowdown ?? "Lighthouse's default"})`, undefined],
     desktop: ['desktop', desktopConfig],
   }
   for (const [label, config] of formFactors.map((name) => formFactorConfigs[name])) {
@@ -190,7 +237,7 @@ try {
         ]
         console.log(`  ${row.join(' ')}`)
         console.log(
-          `    performance scores of the ${r.scores.length} runs: ${r.scores.join(', ')}; this machine's BenchmarkIndex: ${r.benchmarkIndex}`,
+          `    performance scores of the ${r.scores.length} runs: ${r.scores.join(', ')}; CPU slowdown at the BenchmarkIndex Lighthouse measured: ${r.runsHost.join(', ')}`,
         )
         for (const warning of new Set(r.warnings)) console.log(`    Lighthouse warns: ${warning}`)
         // Checkout is noindex on purpose. Lighthouse's `is-crawlable` audit fails on

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { maskPersonalData } from './personal-data'
+import { cpuMillisecondsOf } from '#tests/support/cpu-time'
 
 describe('the last net for free text in log lines', () => {
   it('masks e-mail addresses, phone numbers and card numbers', () => {
@@ -17,10 +18,11 @@ describe('the last net for free text in log lines', () => {
   })
   it('H1: masks a long path without an address in linear time', () => {
     const hostile = `/${'a'.repeat(30_000)}@b`
-    const start = performance.now()
-    expect(maskPersonalData(hostile)).toBe(hostile)
-    expect(maskPersonalData(`${'a.'.repeat(10_000)}@x`)).toBe(`${'a.'.repeat(10_000)}@x`)
-    expect(performance.now() - start).toBeLessThan(100)
+    const used = cpuMillisecondsOf(() => {
+      expect(maskPersonalData(hostile)).toBe(hostile)
+      expect(maskPersonalData(`${'a.'.repeat(10_000)}@x`)).toBe(`${'a.'.repeat(10_000)}@x`)
+    })
+    expect(used).toBeLessThan(100)
     expect(maskPersonalData('to:pat@example.com')).toBe('to:[email]')
   })
 })

@@ -103,7 +103,7 @@ const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
 async function reconcileWithStripe(signal: AbortSignal) {
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (stripe) await reconcileOrders(stripeEventSource(stripe), { signal })
 }
 

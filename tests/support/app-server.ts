@@ -115,12 +115,26 @@ export async function startAppServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
+  // The server logs "Serving http://..." once it listens: /healthz is asked then, not on a timer
+  // that adds up to its period to every start. The timer stays, slower, for servers that log less.
+  let signals = 0
+  let wake: () => void = () => undefined
+  const signal = () => {
+    signals += 1
+    wake()
+  }
+  const onOutput = (chunk: Buffer) => {
+    output += chunk
+    if (chunk.includes('Serving http')) signal()
+  }
+  child.stdout?.on('data', onOutput)
+  child.stderr?.on('data', onOutput)
+  child.once('exit', signal)
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    const signalsBefore = signals
     try {
       if ((await fetch(`${url}/healthz`)).ok) break
     } catch {
@@ -130,7 +144,15 @@ export async function startAppServer({
       child.kill('SIGKILL')
       throw new Error(`server did not start within 30 s:\n${output}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Listening (or exited) while that request was on its way: ask again at once.
+    if (signals !== signalsBefore) continue
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 500)
+      wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
   }
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode)

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { freePorts } from '../../scripts/lib/local-services.mjs'
 
@@ -17,6 +17,13 @@ export async function residentMemoryMb(pid: number): Promise<number> {
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1])
   if (!Number.isFinite(kb)) throw new Error(`no VmRSS for process ${pid}`)
   return kb / 1024
+}
+
+/** How many sockets a process holds open (its listening socket, clients', the database pool's), from /proc (Linux). */
+export async function openSocketCount(pid: number): Promise<number> {
+  const fds = await readdir(`/proc/${pid}/fd`)
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')))
+  return targets.filter((target) => target.startsWith('socket:')).length
 }
 
 /**

@@ -66,9 +66,10 @@ describe('a database outage', () => {
     cleanups.push(() => database.stop())
     // Pages expire after a second here, so during the outage every one is past its time to live; the
     // catalogue's lists too (10 s by default), so an uncached read fails within a second, not ten.
+    // Each read of the absent database gives up after a second (3 s by default): the same 503s, sooner.
     const server = await startAppServer({
       mongodbUri: `${database.uri}outage`,
-      env: { PAGE_CACHE_TTL_SECONDS: '1', CATALOGUE_CACHE_SECONDS: '1' },
+      env: { PAGE_CACHE_TTL_SECONDS: '1', CATALOGUE_CACHE_SECONDS: '1', DATABASE_WAIT_MS: '1000' },
     })
     cleanups.push(async () => void (await server.stop()))
 

@@ -18,6 +18,7 @@ describe('configuration', () => {
     expect(env.PAGE_CACHE_TTL_SECONDS).toBe(300)
     expect(env.CHAT_HEARTBEAT_SECONDS).toBe(25)
     expect(env.CATALOGUE_CACHE_SECONDS).toBe(10)
+    expect(env.DATABASE_WAIT_MS).toBe(3000)
     expect(env.WEB_CONCURRENCY).toBe(defaultWorkerCount())
   })
 

@@ -1,4 +1,5 @@
 import { onContentChanged } from '#app/catalogue/content-version.server'
+import { getEnv } from '#app/lib/config/env.server'
 import { projectionOf } from '#app/lib/db/views.server'
 import type { ListState } from '#app/domain/list-state'
 import {
@@ -28,9 +29,8 @@ const withoutObjectId = <Field extends string>(fields: readonly Field[]) => ({ _
 import { log } from '#app/lib/observability/logger.server'
 
 // The catalogue changes through the seed and staff edits, both of which announce it, so each instance keeps
-// it for a short while; pages and the JSON API read the same cached queries. A content change
-// (content/content-version.server.ts) empties it on every instance within a second.
-const TTL_MS = 10_000
+// it for a short while (CATALOGUE_CACHE_SECONDS, 10 s); pages and the JSON API read the same cached
+// queries. A content change (content/content-version.server.ts) empties it on every instance within a second.
 const cache = new Map<string, { expires: number; value: Promise<unknown> }>()
 onContentChanged(() => cache.clear())
 
@@ -38,7 +38,7 @@ export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = cache.get(key)
   if (hit && hit.expires > Date.now()) return hit.value as Promise<T>
   const value = load()
-  cache.set(key, { expires: Date.now() + TTL_MS, value })
+  cache.set(key, { expires: Date.now() + getEnv().CATALOGUE_CACHE_SECONDS * 1000, value })
   value.catch(() => cache.delete(key))
   return value
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import type { SniffedImage } from './image-sniffing.server'
 
 /** 25 megapixels: a phone's largest photo; beyond that decoding alone takes hundreds of MB. */
@@ -18,6 +17,8 @@ export async function reencodeImage(bytes: Uint8Array, image: SniffedImage): Pro
     return {
       problem: `The image is ${image.width} × ${image.height} pixels; the limit is 25 megapixels. Please make it smaller and try again.`,
     }
+  // Loaded at the first upload: image processing is a large module few requests need.
+  const { default: sharp } = await import('sharp')
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' }).rotate()
     const encoded =

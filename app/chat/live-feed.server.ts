@@ -1,5 +1,6 @@
 import mongoose, { Types } from 'mongoose'
 import type { ChatAvailability, ChatMessage } from '#app/domain/chat'
+import { getEnv } from '#app/lib/config/env.server'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
 import { ChatConversation, ConversationMessage, StaffPresence } from '#app/chat/chat-model.server'
 import { log } from '#app/lib/observability/logger.server'
@@ -21,8 +22,6 @@ export const POLL_INTERVAL_MS = 500
 const POLL_LIMIT = 500
 /** Messages this instance handed out itself are remembered this long, so the feed does not repeat them. */
 const SEEN_KEEP_MS = 60_000
-/** Comment lines on every stream, and presence and "visitor connected" refreshes. */
-export const HEARTBEAT_MS = 25_000
 /** How often visitors' streams are told whether staff are there, when it changed. */
 const AVAILABILITY_CHECK_MS = 15_000
 /** Streams end when the database has not answered for this long: browsers show "reconnecting". */
@@ -169,7 +168,8 @@ class ChatFeed {
     this.stopped = false
     if (this.mode) return
     this.mode = 'poll'
-    this.heartbeatTimer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS)
+    // Comment lines on every stream, presence refreshes and staff sessions re-checked.
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), getEnv().CHAT_HEARTBEAT_SECONDS * 1000)
     this.availabilityTimer = setInterval(() => void this.broadcastAvailability(), AVAILABILITY_CHECK_MS)
     this.pollTimer = setTimeout(() => void this.pollOnce(), 0)
     void this.tryChangeStream()

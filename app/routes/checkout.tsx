@@ -95,7 +95,7 @@ export const headers = loaderCacheControl
  * like a Checkout Session's, and an address may ask only so often: each answer costs an API call.
  */
 async function hostedCheckoutOutcome(result: string, sessionId: string | null, clientIp: string): Promise<Toast> {
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (result !== 'success' || !stripe || !isCheckoutSessionId(sessionId)) return PAYMENT_FAILED_RETURN_TOAST
   const limit = await hitRateLimit(CHECKOUT_RETURN_LIMIT, clientIp)
   if (!limit.allowed) return PAYMENT_UNCONFIRMED_RETURN_TOAST
@@ -127,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       `/checkout/${choices.plan.id}?${back.toString()}`,
     )
   }
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (!stripe || !isCardPaymentConfigured()) return data({ formError: CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE }, { status: 503 })
   const limit = await hitRateLimit(PAYMENT_ATTEMPT_LIMIT, requestInfo(context).clientIp)
   if (!limit.allowed) return data({ formError: TOO_MANY_PAYMENT_ATTEMPTS_MESSAGE }, { status: 429 })

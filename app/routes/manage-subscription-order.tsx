@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { problem: PORTAL_TOO_MANY_MESSAGE },
       { status: 429, headers: { ...NO_STORE, 'Retry-After': String(limit.retryAfterSeconds) } },
     )
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (!stripe) return data<Problem>({ problem: PORTAL_UNAVAILABLE_MESSAGE }, { status: 503, headers: { ...NO_STORE, 'Retry-After': '60' } })
   try {
     const outcome = await openBillingPortal(stripe, link.orderId)

@@ -47,7 +47,7 @@ async function alongsideOtherInstances<T>(step: () => Promise<T>): Promise<T> {
 /** Connects, creates indexes, seeds an empty catalogue and sets up the admin account. */
 export async function prepareDatabase(env: Env) {
   setScryptCost(env.PASSWORD_SCRYPT_COST)
-  await connectToDatabase(env.MONGODB_URI)
+  await connectToDatabase(env.MONGODB_URI, { waitMs: env.DATABASE_WAIT_MS })
   watchDatabasePool(mongoose.connection.getClient())
   await ensureIndexes()
   const seeded = await alongsideOtherInstances(() => seedCatalogueIfEmpty())
@@ -103,7 +103,7 @@ const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
 async function reconcileWithStripe(signal: AbortSignal) {
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (stripe) await reconcileOrders(stripeEventSource(stripe), { signal })
 }
 

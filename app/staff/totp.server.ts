@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getTOTPAuthUri, verifyTOTP } from '@epic-web/totp'
 import { encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
-import QRCode from 'qrcode'
 import { claimOnce } from '#app/lib/db/claim-once.server'
 import { BUSINESS } from '#app/domain/business'
 import { User } from '#app/staff/user-model.server'
@@ -27,6 +26,8 @@ export function newTotpSecret() {
 /** What the enrolment page shows: the secret as text (grouped by four) and as a QR code drawn on the server. */
 export async function enrolmentDetails(secret: string, username: string) {
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: username, issuer: BUSINESS.name })
+  // Loaded when someone enrols, not at every start.
+  const { default: QRCode } = await import('qrcode')
   const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return { secretText: secret.replace(/(.{4})/g, '$1 ').trim(), uri, qrSvg }
 }

@@ -64,8 +64,13 @@ describe('a database outage', () => {
     let database = await startLocalDatabase({ dataDir, fresh: true })
     const port = database.port
     cleanups.push(() => database.stop())
-    // Pages expire after a second here, so during the outage every one is past its time to live.
-    const server = await startAppServer({ mongodbUri: `${database.uri}outage`, env: { PAGE_CACHE_TTL_SECONDS: '1' } })
+    // Pages expire after a second here, so during the outage every one is past its time to live; the
+    // catalogue's lists too (10 s by default), so an uncached read fails within a second, not ten.
+    // Each read of the absent database gives up after a second (3 s by default): the same 503s, sooner.
+    const server = await startAppServer({
+      mongodbUri: `${database.uri}outage`,
+      env: { PAGE_CACHE_TTL_SECONDS: '1', CATALOGUE_CACHE_SECONDS: '1', DATABASE_WAIT_MS: '1000' },
+    })
     cleanups.push(async () => void (await server.stop()))
 
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
@@ -101,7 +106,7 @@ describe('a database outage', () => {
     // /readyz stays 200 meanwhile: this instance keeps serving what it can.
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
 
-    // A read the page cache never made fails readably (once the catalogue's own 10 s cache has lapsed).
+    // A read the page cache never made fails readably (once the catalogue's own cache has lapsed).
     await waitFor(async () => (await fetch(`${server.url}/api/plans?uncached=1`)).status === 503, 40_000)
     const api = await fetch(`${server.url}/api/plans?uncached=1`)
     expect(await api.json()).toMatchObject({ message: expect.stringMatching(/temporarily unavailable/) })

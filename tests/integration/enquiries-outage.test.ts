@@ -20,7 +20,11 @@ describe('a database outage while visitors send enquiries', () => {
     let database = await startLocalDatabase({ dataDir, fresh: true })
     const port = database.port
     cleanups.push(() => database.stop())
-    const server = await startAppServer({ mongodbUri: `${database.uri}enquiries_outage`, env: { TRUST_PROXY: '1' } })
+    // Each write to the absent database gives up after a second (3 s by default): the same 503s, sooner.
+    const server = await startAppServer({
+      mongodbUri: `${database.uri}enquiries_outage`,
+      env: { TRUST_PROXY: '1', DATABASE_WAIT_MS: '1000' },
+    })
     cleanups.push(async () => void (await server.stop()))
 
     let sequence = 0

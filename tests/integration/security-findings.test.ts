@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/catalogue/seed.server'
 import { Order } from '#app/orders/order-model.server'
 import { STRIPE_API_VERSION } from '#app/integrations/stripe-client.server'
-import { type AppServer, residentMemoryMb, startAppServer, TEST_STAFF } from '#tests/support/app-server'
+import { type AppServer, openSocketCount, residentMemoryMb, startAppServer, TEST_STAFF } from '#tests/support/app-server'
 import { setupTestDatabase, uniqueDatabaseUri } from '#tests/support/database'
 import { postLargeBody } from '#tests/support/raw-post'
 import { signInOverHttp } from '#tests/support/staff-session'
@@ -99,10 +99,12 @@ describe('finding 2: request bodies of any size', () => {
     for (const chunked of [false, true]) {
       await (await fetch(`${server.url}/checkout`)).text()
       const before = await server.retainedMemoryMb()
+      const socketsBefore = await openSocketCount(server.pid)
       const answer = await postLargeBody(`${server.url}/checkout`, { bytes: 200 * MB, chunked })
       const atAnswer = await residentMemoryMb(server.pid)
-      // Once the connection is closed (after the server's 2-second lingering close): what it kept.
-      await new Promise((resolve) => setTimeout(resolve, 2500))
+      // Once the server has closed the connection (its lingering close ends when the client hangs
+      // up, else after 2 s): what it kept.
+      await expect.poll(() => openSocketCount(server.pid), { timeout: 5000, interval: 50 }).toBeLessThanOrEqual(socketsBefore)
       const after = await server.retainedMemoryMb()
       console.log(
         `[finding 2] 200 MB ${chunked ? 'chunked' : 'declared'} POST /checkout: ${answer.status} after ${(answer.sentBytes / MB).toFixed(1)} MB sent; ` +

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { freePorts } from '../../scripts/lib/local-services.mjs'
 
@@ -19,13 +19,20 @@ export async function residentMemoryMb(pid: number): Promise<number> {
   return kb / 1024
 }
 
+/** How many sockets a process holds open (its listening socket, clients', the database pool's), from /proc (Linux). */
+export async function openSocketCount(pid: number): Promise<number> {
+  const fds = await readdir(`/proc/${pid}/fd`)
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')))
+  return targets.filter((target) => target.startsWith('socket:')).length
+}
+
 /**
  * Runs a full garbage collection in a server started with `inspect: true`, through the V8 inspector
  * (Chrome DevTools Protocol over its WebSocket). Under load V8 lets garbage pile up in a young
  * generation of tens of MB and collects the old one lazily, so right after a burst the resident size
  * mostly says how busy the server was; after a full collection it says what the server kept.
  */
-async function collectGarbage(inspectorUrl: string) {
+async function collectGarbage(inspectorUrl: string): Promise<number> {
   const socket = new WebSocket(inspectorUrl)
   await new Promise((resolve, reject) => {
     socket.onopen = resolve
@@ -33,12 +40,13 @@ async function collectGarbage(inspectorUrl: string) {
   })
   let nextId = 0
   const call = (method: string) =>
-    new Promise<void>((resolve) => {
+    new Promise<Record<string, number>>((resolve) => {
       const id = ++nextId
       const onMessage = (event: MessageEvent) => {
-        if ((JSON.parse(String(event.data)) as { id?: number }).id !== id) return
+        const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, number> }
+        if (message.id !== id) return
         socket.removeEventListener('message', onMessage)
-        resolve()
+        resolve(message.result ?? {})
       }
       socket.addEventListener('message', onMessage)
       socket.send(JSON.stringify({ id, method }))
@@ -46,8 +54,11 @@ async function collectGarbage(inspectorUrl: string) {
   await call('HeapProfiler.enable')
   await call('HeapProfiler.collectGarbage')
   await call('HeapProfiler.collectGarbage')
+  // JavaScript objects, and the memory of Buffers and ArrayBuffers outside them.
+  const { usedSize = Number.NaN, embedderHeapUsedSize = 0, backingStorageSize = 0 } = await call('Runtime.getHeapUsage')
   socket.close()
   await new Promise((resolve) => setTimeout(resolve, 500))
+  return (usedSize + embedderHeapUsedSize + backingStorageSize) / (1024 * 1024)
 }
 
 export type AppServer = {
@@ -59,6 +70,12 @@ export type AppServer = {
   stop: () => Promise<number | null>
   /** Resident memory in MB after a full garbage collection (servers started with `inspect: true`). */
   retainedMemoryMb: () => Promise<number>
+  /**
+   * After a full garbage collection, the JavaScript heap in use (with Buffers' memory) and the
+   * resident memory, in MB. The heap stays within about a MB where resident memory moves by several
+   * with the allocator: it shows what a few thousand requests left behind.
+   */
+  retainedMemory: () => Promise<{ heapMb: number; residentMb: number }>
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>
 }
@@ -105,12 +122,26 @@ export async function startAppServer({
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
+  // The server logs "Serving http://..." once it listens: /healthz is asked then, not on a timer
+  // that adds up to its period to every start. The timer stays, slower, for servers that log less.
+  let signals = 0
+  let wake: () => void = () => undefined
+  const signal = () => {
+    signals += 1
+    wake()
+  }
+  const onOutput = (chunk: Buffer) => {
+    output += chunk
+    if (chunk.includes('Serving http')) signal()
+  }
+  child.stdout?.on('data', onOutput)
+  child.stderr?.on('data', onOutput)
+  child.once('exit', signal)
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   while (true) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    const signalsBefore = signals
     try {
       if ((await fetch(`${url}/healthz`)).ok) break
     } catch {
@@ -120,23 +151,33 @@ export async function startAppServer({
       child.kill('SIGKILL')
       throw new Error(`server did not start within 30 s:\n${output}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Listening (or exited) while that request was on its way: ask again at once.
+    if (signals !== signalsBefore) continue
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 500)
+      wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
   }
   const exited = new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) resolve(child.exitCode)
     else child.once('exit', (code) => resolve(code))
   })
+  const retainedMemory = async () => {
+    const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1]
+    if (!inspectorUrl) throw new Error('start the server with inspect: true to measure its retained memory')
+    const heapMb = await collectGarbage(inspectorUrl)
+    return { heapMb, residentMb: await residentMemoryMb(child.pid!) }
+  }
   return {
     url,
     exited,
     pid: child.pid!,
     output: () => output,
-    retainedMemoryMb: async () => {
-      const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1]
-      if (!inspectorUrl) throw new Error('start the server with inspect: true to measure its retained memory')
-      await collectGarbage(inspectorUrl)
-      return residentMemoryMb(child.pid!)
-    },
+    retainedMemoryMb: async () => (await retainedMemory()).residentMb,
+    retainedMemory,
     stop: () =>
       new Promise((resolve) => {
         // Already ended (a test may kill it outright): its 'exit' has been and gone.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import { inSpan } from '#app/lib/observability/tracing.server'
 
@@ -16,7 +16,9 @@ export type MailSettings = { smtpUrl?: string; to?: string; from: string }
 
 const transports = new Map<string, Transporter>()
 
-function transportFor(smtpUrl: string) {
+async function transportFor(smtpUrl: string) {
+  // Loaded at the first message sent, not at every start (half a second on a busy machine).
+  const { default: nodemailer } = await import('nodemailer')
   let transport = transports.get(smtpUrl)
   if (!transport) {
     // Short timeouts: a stuck mail server must not hold a delivery slot for minutes; the outbox retries.
@@ -41,8 +43,9 @@ export async function sendMail(settings: MailSettings, mail: MailPayload, { mess
   if (!isMailConfigured(settings)) throw new Error('SMTP_URL or CONTACT_TO is unset')
   const server = new URL(settings.smtpUrl)
   // The span names the server, never the addresses or the text.
+  const transport = await transportFor(settings.smtpUrl)
   await inSpan('smtp send', { 'server.address': server.hostname, 'server.port': Number(server.port) || 0 }, () =>
-    transportFor(settings.smtpUrl).sendMail({
+    transport.sendMail({
       from: settings.from,
       to: mail.to ?? settings.to,
       replyTo: mail.replyTo,

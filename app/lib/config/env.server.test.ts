@@ -16,6 +16,9 @@ describe('configuration', () => {
     expect(env.SMTP_URL).toBeUndefined()
     expect(env.PAGE_CACHE_MB).toBe(64)
     expect(env.PAGE_CACHE_TTL_SECONDS).toBe(300)
+    expect(env.CHAT_HEARTBEAT_SECONDS).toBe(25)
+    expect(env.CATALOGUE_CACHE_SECONDS).toBe(10)
+    expect(env.DATABASE_WAIT_MS).toBe(3000)
     expect(env.WEB_CONCURRENCY).toBe(defaultWorkerCount())
   })
 

@@ -106,6 +106,15 @@ export const envSchema = z
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     // How long a cached page is served before it is rendered again (content changes drop it sooner).
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    // How long a request waits for an unreachable database before it is answered 503. Tests of an
+    // outage set it lower, so each refusal they check takes a second, not three.
+    DATABASE_WAIT_MS: z.coerce.number().int().min(500).max(30_000).default(3000),
+    // How long each instance keeps the catalogue's lists (content changes empty it sooner). Tests of
+    // an outage set it lower, so a read past it fails without waiting the full period.
+    CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    // Comment lines on open chat streams; staff streams' sessions are re-checked at each, so this
+    // bounds how long a revoked session keeps receiving: at most 25, so within 30 s. Tests set it lower.
+    CHAT_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(25).default(25),
     // When the support chat is staffed: SPEC's business hours, or always/closed (a holiday).
     SUPPORT_HOURS: z
       .enum(['business', 'always', 'closed'], { error: 'SUPPORT_HOURS must be business, always or closed' })

@@ -12,14 +12,15 @@ mongoose.set('bufferCommands', false)
 mongoose.set('autoIndex', false)
 mongoose.set('autoCreate', false)
 
-const SERVER_SELECTION_TIMEOUT_MS = 3000
+/** How long a command waits for a reachable database before failing (DATABASE_WAIT_MS in a server). */
+export const DEFAULT_DATABASE_WAIT_MS = 3000
 
-export async function connectToDatabase(uri: string) {
+export async function connectToDatabase(uri: string, { waitMs = DEFAULT_DATABASE_WAIT_MS }: { waitMs?: number } = {}) {
   if (mongoose.connection.readyState === 1) return mongoose.connection
   if (!guardWritesToClosedSockets())
     log.warn('mongodb driver internals changed: a database outage may leave this process unable to reconnect')
   await mongoose.connect(uri, {
-    serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
+    serverSelectionTimeoutMS: waitMs,
     heartbeatFrequencyMS: 2000,
     maxPoolSize: 20,
   })

@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
   await readFormWithLimit(request, BODY_LIMITS.orderStatus)
   const cancel = isCancel(request)
-  const stripe = getStripe()
+  const stripe = await getStripe()
   if (!stripe) return data({ error: 'Stripe is not configured on this server, so subscriptions cannot be changed here.' }, { status: 503 })
   try {
     const result = await setCancelAtPeriodEnd(stripe, params.orderId, cancel, { actor, context })

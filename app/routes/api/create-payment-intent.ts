@@ -36,7 +36,7 @@ export function action({ request, context }: Route.ActionArgs) {
       postOnlyMessage: POST_ONLY,
     },
     async (payment) => {
-      const stripe = getStripe()
+      const stripe = await getStripe()
       if (!stripe || !isCardPaymentConfigured()) return jsonError(503, CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE)
       try {
         const { clientSecret, orderId, orderToken } = await startCardPayment(stripe, payment)

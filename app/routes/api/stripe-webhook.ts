@@ -11,7 +11,7 @@ import { log } from '#app/lib/observability/logger.server'
 // the raw body, so the body is read as text and parsed only by the SDK.
 export function action({ request }: Route.ActionArgs) {
   return handleJsonErrors(async () => {
-    const stripe = getStripe()
+    const stripe = await getStripe()
     const secret = getEnv().STRIPE_WEBHOOK_SECRET
     if (!stripe || !secret) return jsonError(503, 'Stripe webhooks are not configured.')
     const signature = request.headers.get('stripe-signature')

@@ -16,7 +16,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
     assertSameOrigin(request)
     const staff = await requireAdminApi(request)
     const cancel = new URL(request.url).pathname.endsWith('/cancel')
-    const stripe = getStripe()
+    const stripe = await getStripe()
     if (!stripe) return jsonError(503, 'Stripe is not configured.')
     try {
       const result = await setCancelAtPeriodEnd(stripe, params.id, cancel, { actor: staff, context })

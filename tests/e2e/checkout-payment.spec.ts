@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import AxeBuilder from '@axe-core/playwright'
 import { untilHydrated } from './support/hydration'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
+import { axeScan } from './support/readable'
 
 // The checkout with JavaScript: choices priced at once in the address, the payment modal with
 // Stripe's split card fields (a local stand-in of Stripe.js), and the return from the payment.
@@ -222,12 +222,12 @@ test('the checkout page and its payment modal have no detectable accessibility v
   await useStripeStandIn(page)
   await page.goto('/checkout?plan=2&microsoft365=business_standard&ms365_users=4&cloud_backup=true')
   await expect(page.getByTestId('total')).toBeVisible()
-  const pageScan = await new AxeBuilder({ page }).include('main').analyze()
+  const pageScan = await axeScan(page).include('main').analyze()
   expect(pageScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 
   await proceedToCheckout(page)
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Card number' })).toBeVisible()
-  const modalScan = await new AxeBuilder({ page }).include('dialog').analyze()
+  const modalScan = await axeScan(page).include('dialog').analyze()
   expect(modalScan.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
 })
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './support/test'
 import { clientAddressHeaders } from './support/client-address'
 import { hydratedByReact } from './support/hydration'
+import { axeScan } from './support/readable'
 
 /** The widget sends a message by posting to the /chat route's action (React Router's data request). */
 const chatSend = (url: URL) => url.pathname === '/chat.data'
@@ -163,7 +163,7 @@ test('cancelling the contact dialog puts the held message back in the input', as
   await panel.getByLabel('Your message').press('Enter')
   await expect(page.getByRole('dialog', { name: 'Contact Information' })).toBeVisible()
   // The page with the open panel, the dialog and the contact form passes an automated accessibility check.
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await axeScan(page).analyze()
   expect(violations.map((violation) => violation.id)).toEqual([])
   await page.getByRole('dialog', { name: 'Contact Information' }).getByRole('button', { name: 'Cancel' }).click()
   await expect(panel.getByLabel('Your message')).toHaveValue('Need help with Wi-Fi')

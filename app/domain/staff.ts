@@ -15,6 +15,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: '
 export const SET_PASSWORD_LINK_HOURS = 24
 export const MIN_PASSWORD_LENGTH = 12
 export const MAX_PASSWORD_LENGTH = 200
+/** Failed sign-ins are counted per 15 minutes (staff/sign-in.server.ts); the refusal says so. */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })

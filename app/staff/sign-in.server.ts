@@ -5,17 +5,17 @@ import { hitRateLimits, type RateLimitRule, resetRateLimit } from '#app/lib/rate
 import { type SignedInAdmin, startAdminSession } from './admin-session.server'
 import { hashPassword, needsRehash, PasswordHashingBusyError, verifyPassword } from './password.server'
 import { rememberDevice, trustedDeviceFor } from './trusted-device.server'
+import { SIGN_IN_WINDOW_MS } from '#app/domain/staff'
 
 // Every attempt is counted before its password is hashed, and refused over the limit without hashing.
 // Limits are per address, per (username, address) and per username: guesses spread over many
 // addresses still run out. A browser that signed in to the account before is counted under its
 // device cookie alone, so no failures from elsewhere (nor from its own office's address) lock it out.
-const WINDOW_MS = 15 * 60 * 1000
-export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: WINDOW_MS }
-export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: WINDOW_MS }
-export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_ADDRESS: RateLimitRule = { name: 'sign-in-address', limit: 10, windowMs: SIGN_IN_WINDOW_MS }
+export const ATTEMPTS_PER_USERNAME_AND_ADDRESS: RateLimitRule = { name: 'sign-in-user-address', limit: 5, windowMs: SIGN_IN_WINDOW_MS }
+export const ATTEMPTS_PER_TRUSTED_DEVICE: RateLimitRule = { name: 'sign-in-device', limit: 5, windowMs: SIGN_IN_WINDOW_MS }
 /** All browsers without the account's device cookie together, from any number of addresses. */
-export const ATTEMPTS_PER_USERNAME: RateLimitRule = { name: 'sign-in-user', limit: 20, windowMs: WINDOW_MS }
+export const ATTEMPTS_PER_USERNAME: RateLimitRule = { name: 'sign-in-user', limit: 20, windowMs: SIGN_IN_WINDOW_MS }
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'
 export const SIGN_IN_BUSY_MESSAGE = 'Sign-in is busy right now. Please try again in a few seconds.'

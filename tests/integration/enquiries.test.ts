@@ -8,6 +8,9 @@ import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { postRaw as postRawTo } from '#tests/support/raw-post'
 import { startSmtpReceiver, startWebhookReceiver, waitFor } from '#tests/support/receivers'
+import { untilBurstFitsInWindow } from '#tests/support/rate-limit-window'
+import { CONTACT_RATE_LIMIT } from '#app/enquiries/limits.server'
+import { CHAT_RATE_LIMIT } from '#app/chat/limits.server'
 
 // The enquiry endpoints against the built server, a real database, a real SMTP server on loopback
 // and a local HTTP receiver standing in for the Microsoft Teams incoming webhook.
@@ -136,6 +139,7 @@ describe('POST /api/contact', () => {
   it('answers 429 with Retry-After after five enquiries from one address in ten minutes', async () => {
     const ip = visitor()
     const statuses: number[] = []
+    await untilBurstFitsInWindow(CONTACT_RATE_LIMIT.windowMs, 20_000)
     for (let i = 0; i < 6; i++)
       statuses.push((await postJson('/api/contact', { ...enquiry, message: `Enquiry ${i} from the same office.` }, ip)).status)
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
@@ -212,6 +216,7 @@ describe('the contact form posted without JavaScript', () => {
   it('does not count mistakes against the limit, but refuses a sixth enquiry with 429 and the typed values kept', async () => {
     const ip = visitor()
     const trap = await honeypotFields()
+    await untilBurstFitsInWindow(CONTACT_RATE_LIMIT.windowMs, 20_000)
     for (let i = 0; i < 6; i++) expect((await postForm({ ...trap, ...enquiry, phone: '123' }, ip)).status).toBe(400)
     for (let i = 0; i < 5; i++) expect((await postForm({ ...trap, ...enquiry, name: `Limit Lopez ${i}` }, ip)).status).toBe(303)
     const refused = await postForm({ ...trap, ...enquiry, name: 'Limit Lopez Six' }, ip)
@@ -327,6 +332,7 @@ describe('POST /api/teams-chat', () => {
   it('answers 429 once an address has sent five chat messages in ten minutes, as for enquiries', async () => {
     const ip = visitor()
     const statuses: number[] = []
+    await untilBurstFitsInWindow(CHAT_RATE_LIMIT.windowMs, 20_000)
     for (let i = 0; i < 6; i++) statuses.push((await postJson('/api/teams-chat', { message: `Message ${i}` }, ip)).status)
     expect(statuses.slice(0, 5).every((status) => status === 200)).toBe(true)
     expect(statuses[5]).toBe(429)

@@ -134,6 +134,8 @@ test('after five wrong passwords for a username from one address, that address g
   const attempt = (password: string, ip: string) =>
     request.post('/admin-login', { form: { username: STAFF.username, password }, headers: { 'X-Forwarded-For': ip }, maxRedirects: 0 })
   // The failures, the refusal and the page's message below fall in one window of the limit.
+  // The wait for a new window comes on top of the test's own time.
+  test.setTimeout(test.info().timeout + 60_000)
   await untilBurstFitsInWindow(SIGN_IN_WINDOW_MS, 60_000)
   for (let i = 0; i < 5; i++) expect((await attempt('wrong', address)).status()).toBe(303)
   const refused = await attempt(STAFF.password, address)
@@ -159,6 +161,8 @@ test('after ten failures from one address, that address is refused for every use
   test.setTimeout(120_000)
   const ip = uniqueClientAddress()
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip } })
+  // The wait for a new window comes on top of the test's own time.
+  test.setTimeout(test.info().timeout + 100_000)
   await untilBurstFitsInWindow(SIGN_IN_WINDOW_MS, 100_000)
   for (let i = 0; i < 10; i++) {
     const response = await request.post('/admin-login', { form: { username: uniqueLabel('guess'), password: 'wrong' }, maxRedirects: 0 })

@@ -223,7 +223,7 @@ describe('starting a card payment', () => {
     expect(staff.status).toBe(200)
   })
 
-  it('limits order lookups per address', async () => {
+  it('limits order lookups per address', { timeout: 60_000 }, async () => {
     const { id, token } = await startPaidOrder()
     const headers = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': '192.0.2.77' }
     const statuses: number[] = []

@@ -136,7 +136,7 @@ describe('POST /api/contact', () => {
     expect(await broken.json()).toMatchObject({ message: 'The request body is not valid JSON.' })
   })
 
-  it('answers 429 with Retry-After after five enquiries from one address in ten minutes', async () => {
+  it('answers 429 with Retry-After after five enquiries from one address in ten minutes', { timeout: 50_000 }, async () => {
     const ip = visitor()
     const statuses: number[] = []
     await untilBurstFitsInWindow(CONTACT_RATE_LIMIT.windowMs, 20_000)
@@ -213,18 +213,22 @@ describe('the contact form posted without JavaScript', () => {
     expect(await Contact.countDocuments({ name: 'Bad Email Bailey' })).toBe(0)
   })
 
-  it('does not count mistakes against the limit, but refuses a sixth enquiry with 429 and the typed values kept', async () => {
-    const ip = visitor()
-    const trap = await honeypotFields()
-    await untilBurstFitsInWindow(CONTACT_RATE_LIMIT.windowMs, 20_000)
-    for (let i = 0; i < 6; i++) expect((await postForm({ ...trap, ...enquiry, phone: '123' }, ip)).status).toBe(400)
-    for (let i = 0; i < 5; i++) expect((await postForm({ ...trap, ...enquiry, name: `Limit Lopez ${i}` }, ip)).status).toBe(303)
-    const refused = await postForm({ ...trap, ...enquiry, name: 'Limit Lopez Six' }, ip)
-    expect(refused.status).toBe(429)
-    const html = await refused.text()
-    expect(html).toContain('Please wait a few minutes')
-    expect(html).toContain('value="Limit Lopez Six"')
-  })
+  it(
+    'does not count mistakes against the limit, but refuses a sixth enquiry with 429 and the typed values kept',
+    { timeout: 50_000 },
+    async () => {
+      const ip = visitor()
+      const trap = await honeypotFields()
+      await untilBurstFitsInWindow(CONTACT_RATE_LIMIT.windowMs, 20_000)
+      for (let i = 0; i < 6; i++) expect((await postForm({ ...trap, ...enquiry, phone: '123' }, ip)).status).toBe(400)
+      for (let i = 0; i < 5; i++) expect((await postForm({ ...trap, ...enquiry, name: `Limit Lopez ${i}` }, ip)).status).toBe(303)
+      const refused = await postForm({ ...trap, ...enquiry, name: 'Limit Lopez Six' }, ip)
+      expect(refused.status).toBe(429)
+      const html = await refused.text()
+      expect(html).toContain('Please wait a few minutes')
+      expect(html).toContain('value="Limit Lopez Six"')
+    },
+  )
 
   it('answers 413 for an oversized form, even one sent without a declared length', async () => {
     const huge = new URLSearchParams({ ...(await honeypotFields()), ...enquiry, message: 'x'.repeat(40 * 1024) }).toString()
@@ -329,7 +333,7 @@ describe('POST /api/teams-chat', () => {
     expect((await fetch(`${app.url}/api/teams-chat`)).status).toBe(405)
   })
 
-  it('answers 429 once an address has sent five chat messages in ten minutes, as for enquiries', async () => {
+  it('answers 429 once an address has sent five chat messages in ten minutes, as for enquiries', { timeout: 50_000 }, async () => {
     const ip = visitor()
     const statuses: number[] = []
     await untilBurstFitsInWindow(CHAT_RATE_LIMIT.windowMs, 20_000)

@@ -217,7 +217,7 @@ describe('asking for a new link', () => {
     expect((await post(`${server.url}/manage-subscription`, { email: 'x@example.com', pad: 'y'.repeat(4000) })).status).toBe(413)
   })
 
-  it('limits requests from one address', async () => {
+  it('limits requests from one address', { timeout: 50_000 }, async () => {
     const ip = '192.0.2.77'
     const statuses: number[] = []
     await untilBurstFitsInWindow(MANAGE_LINK_REQUEST_LIMIT.windowMs, 20_000)

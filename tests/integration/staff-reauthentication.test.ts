@@ -177,7 +177,7 @@ describe('L5: re-authentication before changes that hand over an account', { tim
     expect((await User.findById(target).lean())!.totpSecret).toBeNull()
   })
 
-  it('L5: a wrong password on the confirm page is refused, and limited as sign-in attempts are', async () => {
+  it('L5: a wrong password on the confirm page is refused, and limited as sign-in attempts are', { timeout: 60_000 }, async () => {
     const owner = await signedInOwner('l5-owner-e')
     await owner.age()
     await untilBurstFitsInWindow(ATTEMPTS_PER_USERNAME_AND_ADDRESS.windowMs, 30_000)

@@ -19,7 +19,7 @@ cd "$dir"
 NODE_ENV=production HOST=127.0.0.1 PORT=$port SITE_URL=http://127.0.0.1:$port LOG_LEVEL=warn WEB_CONCURRENCY=1 \
   node "$entry" > /dev/null 2>&1 &
 server=$!
-trap 'kill $server 2> /dev/null || true' EXIT
+trap 'kill $server 2> /dev/null && wait $server 2> /dev/null || true' EXIT
 for _ in $(seq 120); do curl -s -o /dev/null "127.0.0.1:$port/healthz" && break; sleep 0.5; done
 
 db_port=$(echo "$MONGODB_URI" | sed -E 's#.*:([0-9]+)/.*#\1#')

@@ -83,14 +83,21 @@ export function referrerWithoutQuery(referrer: string | undefined): string | und
  * timer (or a burst) writes with one unordered insertMany, so no request waits on the database. When
  * the database can't keep up, the buffer stays bounded and what it drops is counted in the rollups as
  * "not recorded", so staff see that figures are missing. Raw IPs never leave memory.
+ *
+ * The running totals (rollups, page views, the recent lines) are saved at most once per interval:
+ * each save rewrites whole documents, and saving after every burst's batch cost the database about
+ * as much CPU per request as the entries themselves.
  */
 export class AccessLogBuffer {
   private buffer: PendingEntry[] = []
   private inFlight = 0
+  /** Requests in the in-memory totals (recorded or not) that the database's totals don't have yet. */
+  private unsavedInTotals = 0
   /** After a failed write, bursts wait for the timer: no retry per request while the database is away. */
   private earlyFlushAfter = 0
   private timer: NodeJS.Timeout | undefined
   private flushing: Promise<void> | undefined
+  private totalsSavedAt = 0
   /** Keeps the staff analytics' running totals (see access-rollup.server.ts). */
   private readonly rollups = new AccessLogRollupWriter()
   dropped = 0
@@ -134,11 +141,12 @@ export class AccessLogBuffer {
     this.dropped += count
     metrics.accessLogDropped.inc(count)
     this.rollups.recordNotRecorded(count)
+    this.unsavedInTotals += count
   }
 
-  /** Entries not yet in the database: buffered, or in a write under way. */
+  /** Requests not yet in the database's figures: buffered, in a write under way, or in unsaved totals. */
   get pending() {
-    return this.buffer.length + this.inFlight
+    return this.buffer.length + this.inFlight + this.unsavedInTotals
   }
 
   private reportPending() {
@@ -157,7 +165,7 @@ export class AccessLogBuffer {
   }
 
   private flushEarly() {
-    if (this.timer && Date.now() >= this.earlyFlushAfter) void this.flush()
+    if (this.timer && Date.now() >= this.earlyFlushAfter) void this.write({ saveTotals: false })
   }
 
   start() {
@@ -168,11 +176,18 @@ export class AccessLogBuffer {
   async stop() {
     clearInterval(this.timer)
     this.timer = undefined
+    // A burst's write under way may have left the totals unsaved: the last flush saves them.
+    while (this.flushing) await this.flushing
     await this.flush()
   }
 
+  /** Writes what is buffered and saves the totals (the timer's flush, and the last one at stop). */
   flush(): Promise<void> {
-    this.flushing ??= this.writeBuffered().finally(() => {
+    return this.write({ saveTotals: true })
+  }
+
+  private write({ saveTotals }: { saveTotals: boolean }): Promise<void> {
+    this.flushing ??= this.writeBuffered(saveTotals || Date.now() - this.totalsSavedAt >= FLUSH_INTERVAL_MS).finally(() => {
       this.flushing = undefined
       // A burst that arrived during the write goes out now instead of waiting for the timer.
       if (this.buffer.length >= FLUSH_AT_ENTRIES) this.flushEarly()
@@ -180,8 +195,14 @@ export class AccessLogBuffer {
     return this.flushing
   }
 
-  private async writeBuffered() {
-    if (this.buffer.length === 0) return
+  private async writeBuffered(saveTotals: boolean) {
+    if (this.buffer.length > 0 && !(await this.writeEntries())) return
+    if (saveTotals) await this.saveTotals()
+    this.reportPending()
+  }
+
+  /** Inserts the buffered entries and adds them to the totals; false when the database refused them. */
+  private async writeEntries(): Promise<boolean> {
     const batch = this.buffer
     this.buffer = []
     this.inFlight = batch.length
@@ -200,14 +221,23 @@ export class AccessLogBuffer {
       this.earlyFlushAfter = Date.now() + FLUSH_INTERVAL_MS
       this.inFlight = 0
       this.reportPending()
-      return
+      return false
     }
-    // The totals stay in memory when this fails and are written with the next flush.
-    await this.rollups
-      .save()
-      .catch((error: Error) => log.warn({ err: error }, 'access log: rollup write failed, retried with the next flush'))
     this.inFlight = 0
-    this.reportPending()
+    this.unsavedInTotals += batch.length
+    return true
+  }
+
+  private async saveTotals() {
+    this.totalsSavedAt = Date.now()
+    const saving = this.unsavedInTotals
+    try {
+      await this.rollups.save()
+      this.unsavedInTotals -= saving
+    } catch (error) {
+      // The totals stay in memory and are written with the next save.
+      log.warn({ err: error }, 'access log: rollup write failed, retried with the next flush')
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 import http from 'node:http'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AccessLogEntry } from '#app/analytics/access-log-model.server'
 import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
-import { pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
+import { AccessLogBuffer, pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
+import { AccessLogRollupWriter } from '#app/analytics/access-rollup.server'
 import { startAppServer } from '#tests/support/app-server'
 import { startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
@@ -117,4 +118,33 @@ describe('when the database cannot take the access log', () => {
       await proxy.stop()
     }
   }, 120_000)
+})
+
+describe('under a burst', () => {
+  it('writes every entry in batches but saves the staff figures at most once per two seconds, and all of them at stop', async () => {
+    const recorded = async () =>
+      (await AccessLogRollup.find({}, { requests: 1 }).lean()).reduce((sum, rollup) => sum + rollup.requests, 0)
+    const before = await recorded()
+    const saves = vi.spyOn(AccessLogRollupWriter.prototype, 'save')
+    const buffer = new AccessLogBuffer()
+    buffer.start()
+    const started = Date.now()
+    const rounds = 6
+    try {
+      for (let round = 1; round <= rounds; round++) {
+        // 500 entries make the buffer write a batch without waiting for its timer.
+        for (let i = 0; i < 500; i++)
+          buffer.push({ timestamp: new Date(), method: 'GET', path: '/burst', status: 200, responseTimeMs: 1, ip: '127.0.0.1', userAgent: 'burst-agent' })
+        await expect.poll(() => AccessLogEntry.countDocuments({ userAgent: 'burst-agent' }), { timeout: 20_000, interval: 20 }).toBe(round * 500)
+      }
+      // Saving after every batch would have saved six times; once per two seconds, the time it took allows this many.
+      expect(saves.mock.calls.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 2000))
+      await buffer.stop()
+      expect(buffer.pending).toBe(0)
+      expect((await recorded()) - before).toBe(rounds * 500)
+    } finally {
+      saves.mockRestore()
+      await buffer.stop()
+    }
+  }, 60_000)
 })

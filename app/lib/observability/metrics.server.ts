@@ -97,7 +97,7 @@ function createMetrics() {
     }),
     accessLogPending: new Gauge({
       name: 'access_log_entries_pending',
-      help: 'Access-log entries answered but not yet written to the database',
+      help: 'Requests answered but not yet in the database (entries or the staff figures)',
       registers,
     }),
     rateLimitRefusals: new Counter({

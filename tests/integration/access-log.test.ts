@@ -122,8 +122,7 @@ describe('when the database cannot take the access log', () => {
 
 describe('under a burst', () => {
   it('writes every entry in batches but saves the staff figures at most once per two seconds, and all of them at stop', async () => {
-    const recorded = async () =>
-      (await AccessLogRollup.find({}, { requests: 1 }).lean()).reduce((sum, rollup) => sum + rollup.requests, 0)
+    const recorded = async () => (await AccessLogRollup.find({}, { requests: 1 }).lean()).reduce((sum, rollup) => sum + rollup.requests, 0)
     const before = await recorded()
     const saves = vi.spyOn(AccessLogRollupWriter.prototype, 'save')
     const buffer = new AccessLogBuffer()
@@ -134,8 +133,18 @@ describe('under a burst', () => {
       for (let round = 1; round <= rounds; round++) {
         // 500 entries make the buffer write a batch without waiting for its timer.
         for (let i = 0; i < 500; i++)
-          buffer.push({ timestamp: new Date(), method: 'GET', path: '/burst', status: 200, responseTimeMs: 1, ip: '127.0.0.1', userAgent: 'burst-agent' })
-        await expect.poll(() => AccessLogEntry.countDocuments({ userAgent: 'burst-agent' }), { timeout: 20_000, interval: 20 }).toBe(round * 500)
+          buffer.push({
+            timestamp: new Date(),
+            method: 'GET',
+            path: '/burst',
+            status: 200,
+            responseTimeMs: 1,
+            ip: '127.0.0.1',
+            userAgent: 'burst-agent',
+          })
+        await expect
+          .poll(() => AccessLogEntry.countDocuments({ userAgent: 'burst-agent' }), { timeout: 20_000, interval: 20 })
+          .toBe(round * 500)
       }
       // Saving after every batch would have saved six times; once per two seconds, the time it took allows this many.
       expect(saves.mock.calls.length).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 2000))

@@ -29,8 +29,17 @@ class SlowFilesFirst extends BaseSequencer {
       const index = SLOW_FILES.findIndex((slow) => file.moduleId.endsWith(slow))
       return index < 0 ? SLOW_FILES.length : index
     }
-    // Stable: the rest keep Vitest's order, and projects stay apart.
-    return (await super.sort(files)).toSorted((a, b) => (a.project.name === b.project.name ? rank(a) - rank(b) : 0))
+    // Each project's files are reordered among the places Vitest gave that project, so projects stay
+    // where they were; the rest keep Vitest's order (toSorted is stable).
+    const sorted = await super.sort(files)
+    const byProject = new Map<string, TestSpecification[]>()
+    for (const file of sorted) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file])
+    for (const [name, list] of byProject)
+      byProject.set(
+        name,
+        list.toSorted((a, b) => rank(a) - rank(b)),
+      )
+    return sorted.map((file) => byProject.get(file.project.name)!.shift()!)
   }
 }
 

@@ -69,4 +69,11 @@ describe('pricing helpers', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50')
     expect(formatDollars(0.1 + 0.2)).toBe('$0.30')
   })
+
+  it('formats every amount as Intl.NumberFormat would, thousands separators and negatives included', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    const amounts = [-123456, -5, -1, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 123_456_789, 100_000_000_000]
+    for (let cents = 0; cents < 300_000; cents += 997) amounts.push(cents)
+    for (const cents of amounts) expect(formatCents(cents), String(cents)).toBe(`$${intl.format(cents / 100)}`)
+  })
 })

@@ -51,12 +51,16 @@ export function centsToDollars(cents: number): number {
   return cents / 100
 }
 
-// toLocaleString with options builds a formatter on every call; a page shows a dozen prices.
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** '$1,234.50' */
+/**
+ * '$1,234.50', by hand: an Intl.NumberFormat made when the module loads was the largest piece of
+ * script the home page ran before hydrating on a slowed phone (locale data is loaded on first use).
+ */
 export function formatCents(cents: number): string {
-  return `$${TWO_DECIMALS.format(cents / 100)}`
+  const whole = Math.round(Math.abs(cents))
+  let dollars = String(Math.floor(whole / 100))
+  let thousands = ''
+  for (; dollars.length > 3; dollars = dollars.slice(0, -3)) thousands = `,${dollars.slice(-3)}${thousands}`
+  return `$${cents < 0 && whole > 0 ? '-' : ''}${dollars}${thousands}.${String(whole % 100).padStart(2, '0')}`
 }
 
 /** A stored dollar amount (orders keep dollars, SPEC §3) shown like every other price. */

@@ -1,8 +1,11 @@
 // Paired first-load layout cost of two servers, e.g. main and a branch:
 //   node scripts/bench-layout-pair.mjs http://127.0.0.1:4821/ http://127.0.0.1:4822/ 15
 // Loads each URL in turn (alternating which goes first) on a 412 px phone viewport in one Chromium,
-// traces the load and the next 1.5 s, and prints the medians of Layout and style recalculation time
-// and of the objects laid out, with the median of the per-pair ratios B/A (less noisy than either).
+// traces the load and the next 1.5 s, and prints the medians of Layout and style recalculation time,
+// of the objects laid out and of the longest module evaluation (the page's script graph, run before
+// hydration), with the median of the per-pair ratios B/A (less noisy than either). One browser
+// serves every load, so from the second load on V8's code cache is warm, as for a returning visitor.
+// BENCH_CPU_SLOWDOWN=4 slows the CPU as Lighthouse's phone does (default 1).
 import { chromium } from '@playwright/test'
 
 const [, , a, b, n = '15'] = process.argv
@@ -23,7 +26,9 @@ async function load(url) {
     hasTouch: true,
   })
   const page = await context.newPage()
-  await browser.startTracing(page, { categories: ['devtools.timeline'] })
+  const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1)
+  if (slowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown })
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute'] })
   await page.goto(url, { waitUntil: 'load' })
   await page.waitForTimeout(1500)
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents
@@ -31,6 +36,7 @@ async function load(url) {
   let layout = 0
   let style = 0
   let objects = 0
+  let moduleEval = 0
   for (const event of events) {
     if (event.ph !== 'X' || !event.dur) continue
     if (event.name === 'Layout') {
@@ -38,8 +44,9 @@ async function load(url) {
       objects += event.args?.beginData?.dirtyObjects ?? 0
     }
     if (event.name === 'UpdateLayoutTree') style += event.dur / 1000
+    if (event.name === 'v8.evaluateModule') moduleEval = Math.max(moduleEval, event.dur / 1000)
   }
-  return { layout, style, objects }
+  return { layout, style, objects, moduleEval }
 }
 
 const runs = { a: [], b: [] }
@@ -48,7 +55,7 @@ for (let pair = 0; pair < Number(n); pair++) {
 }
 await browser.close()
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
-for (const field of ['layout', 'style', 'objects']) {
+for (const field of ['layout', 'style', 'objects', 'moduleEval']) {
   const ratio = median(runs.a.map((run, pair) => runs.b[pair][field] / run[field]))
   console.log(
     `${field}: A ${median(runs.a.map((run) => run[field])).toFixed(0)}, B ${median(runs.b.map((run) => run[field])).toFixed(0)}, B/A per pair ${ratio.toFixed(2)}`,

@@ -84,13 +84,21 @@ export type AppServer = {
  * Starts the production server (server.ts, which loads the build) against a given database, the way it runs
  * in production, and waits until /healthz answers. `npm test` builds before integration tests.
  */
-export async function startAppServer({
-  mongodbUri,
-  env = {},
-  nodeArgs = [],
-  inspect = false,
-  entry = 'server.ts',
-}: {
+export async function startAppServer(options: ServerOptions): Promise<AppServer> {
+  // Ports are picked free, then handed to the server: between the two, a server another test file
+  // starts may take the same port. Ours then exits on EADDRINUSE and is started again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options)
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+type ServerOptions = {
   mongodbUri: string
   env?: Record<string, string>
   /** Node flags before the script (diagnostics such as --trace-gc). */
@@ -99,7 +107,9 @@ export async function startAppServer({
   inspect?: boolean
   /** One server process (default), or cluster.ts for the production cluster. */
   entry?: string
-}): Promise<AppServer> {
+}
+
+async function startOnce({ mongodbUri, env = {}, nodeArgs = [], inspect = false, entry = 'server.ts' }: ServerOptions): Promise<AppServer> {
   // The inspector gets a port of its own: on port 0 the system may hand it the one just picked for
   // the server, which then cannot listen.
   const [port, inspectorPort] = await freePorts(2)
@@ -125,6 +135,10 @@ export async function startAppServer({
   // The server logs "Serving http://..." once it listens: /healthz is asked then, not on a timer
   // that adds up to its period to every start. The timer stays, slower, for servers that log less.
   let signals = 0
+  // Only an answer after our own server said it listens is ours: another file's server may hold the
+  // port. Servers told to log less never say it, and keep the old check.
+  const quiet = ['warn', 'error', 'fatal', 'silent'].includes(env.LOG_LEVEL ?? '')
+  let listening = false
   let wake: () => void = () => undefined
   const signal = () => {
     signals += 1
@@ -132,7 +146,10 @@ export async function startAppServer({
   }
   const onOutput = (chunk: Buffer) => {
     output += chunk
-    if (chunk.includes('Serving http')) signal()
+    if (chunk.includes('Serving http')) {
+      listening = true
+      signal()
+    }
   }
   child.stdout?.on('data', onOutput)
   child.stderr?.on('data', onOutput)
@@ -140,10 +157,13 @@ export async function startAppServer({
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   while (true) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    if (child.exitCode !== null) {
+      if (output.includes('is already in use')) throw new PortTakenError(`port ${port} was taken`)
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    }
     const signalsBefore = signals
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break
+      if ((listening || quiet) && (await fetch(`${url}/healthz`)).ok) break
     } catch {
       // not listening yet
     }

@@ -5,6 +5,7 @@ import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { type DatabaseProxy, startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
 import { signInOverHttp } from '#tests/support/staff-session'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/failure-messages'
 
 // The staff pages' own failure states, rendered by the server (no JavaScript): the session check
 // succeeds, then the page's data queries meet a real network failure. The built server reaches
@@ -39,6 +40,31 @@ async function staffPage(path: string) {
   const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' })
   return { status: response.status, html: (await response.text()).replaceAll('<!-- -->', '') }
 }
+
+describe('the staff session check', () => {
+  it('is read once for a page, though the staff frame and the page each ask for it', async () => {
+    const sessionReads = proxy.count('adminsessions')
+    const page = await staffPage('/admin')
+    expect(page.status).toBe(200)
+    expect(sessionReads()).toBe(1)
+  })
+
+  it('says the system is briefly unavailable when the session cannot be read, and does not sign staff out', async () => {
+    proxy.sever(['adminsessions'])
+    try {
+      const failed = await staffPage('/admin')
+      expect(failed.status).toBe(503)
+      expect(failed.html).toContain('We are briefly unavailable')
+      expect(failed.html).toContain(DATABASE_UNAVAILABLE_MESSAGE)
+      expect(failed.html).not.toContain('Something went wrong')
+    } finally {
+      proxy.restore()
+    }
+    const recovered = await staffPage('/admin')
+    expect(recovered.status).toBe(200)
+    expect(recovered.html).toContain('Morgan Ellis')
+  })
+})
 
 describe('the dashboard when its submissions cannot be loaded', () => {
   it('shows the preview notice and an empty list, then the submissions once the database answers again', async () => {

@@ -14,6 +14,8 @@ export type DatabaseProxy = {
   dropAllOn: (value: string) => void
   /** The database is gone: every open connection is cut and new ones are closed at once. */
   cutAll: () => void
+  /** From now on, counts the commands carrying this string value (a collection's name, say); the function reads the count. */
+  count: (value: string) => () => number
   /** Lets every command through again. */
   restore: () => void
   stop: () => Promise<void>
@@ -33,6 +35,7 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
   let onStalled = () => {}
   let dropNeedle: Buffer | null = null
   let down = false
+  const counters: { needle: Buffer; seen: number }[] = []
   const sockets = new Set<net.Socket>()
   const server = net.createServer((client) => {
     if (down) return void client.destroy()
@@ -60,6 +63,8 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
         dropNeedle = null
         return cutAll()
       }
+      // A command is one chunk here: the driver writes each whole, and these are small.
+      for (const counter of counters) if (chunk.includes(counter.needle)) counter.seen += 1
       tail = seen.subarray(Math.max(0, seen.length - 64))
       upstream.write(chunk)
     })
@@ -87,6 +92,11 @@ export async function startDatabaseProxy(databaseUri: string): Promise<DatabaseP
         onStalled = resolve
       }),
     dropAllOn: (value) => (dropNeedle = Buffer.from(`${value}\0`)),
+    count: (value) => {
+      const counter = { needle: Buffer.from(`${value}\0`), seen: 0 }
+      counters.push(counter)
+      return () => counter.seen
+    },
     cutAll,
     restore: () => {
       needles = []

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { HERO_SLIDES, wrapIndex } from './hero-slides'
 
@@ -11,5 +12,13 @@ describe('hero carousel order', () => {
   test('there are four slides, each with alt text', () => {
     expect(HERO_SLIDES).toHaveLength(4)
     for (const slide of HERO_SLIDES) expect(slide.alt.length).toBeGreaterThan(10)
+  })
+  // Motion inside an <img> ignores prefers-reduced-motion and has no pause control, and it repaints
+  // every frame: an animated slide kept a phone's main thread half busy while the page sat idle.
+  test('every slide holds still: no animation inside the artwork', () => {
+    for (const slide of HERO_SLIDES) {
+      const artwork = readFileSync(new URL(`../../../public${slide.url}`, import.meta.url), 'utf8')
+      expect(artwork, slide.url).not.toMatch(/<animate|<set\b|@keyframes|animation\s*:/)
+    }
   })
 })

@@ -45,6 +45,34 @@ test.describe('hero carousel', () => {
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '1')
   })
 
+  test('only the first picture comes with the page; the next is fetched shortly before it shows, all once pointed at', async ({ page }) => {
+    const requested = new Set<string>()
+    page.on('request', (request) => {
+      const slide = /\/images\/hero\/(slide-\d)\.svg/.exec(request.url())?.[1]
+      if (slide) requested.add(slide)
+    })
+    const picture = (slide: number) => page.locator(`[data-slide="${slide}"] img`)
+    await page.clock.install()
+    await page.goto('/')
+    await untilHydrated(page, '[aria-label="Our work"]')
+    await expect(picture(0)).toHaveCount(1)
+    // A manual move (dispatched, so the pointer does not rest on the carousel) restarts the timer at a known moment.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+    await page.getByRole('button', { name: 'Go to image 2' }).dispatchEvent('click')
+    await expect(picture(1)).toHaveCount(1)
+    await page.clock.runFor(5_900)
+    await expect(picture(2)).toHaveCount(0)
+    await page.clock.runFor(200)
+    await expect(picture(2)).toHaveCount(1)
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '1')
+    await expect(picture(3)).toHaveCount(0)
+    expect([...requested].sort()).toEqual(['slide-1', 'slide-2', 'slide-3'])
+
+    await page.getByRole('region', { name: 'Our work' }).hover()
+    await expect(page.locator('[data-slide] img')).toHaveCount(4)
+    await expect.poll(() => requested.has('slide-4')).toBe(true)
+  })
+
   test('the carousel holds still while the pointer rests on it', async ({ page }) => {
     await page.clock.install()
     await page.goto('/')
@@ -76,6 +104,7 @@ test.describe('hero carousel', () => {
     await page.goto('/')
     await expect(page.getByRole('img', { name: 'A modern workspace with a tech support team helping clients' })).toBeVisible()
     await expect(activeSlide(page)).toHaveAttribute('data-slide', '0')
+    await expect(page.locator('[data-slide] img')).toHaveCount(1)
     await expect(page.getByRole('button', { name: 'Next image' })).toHaveCount(0)
     await context.close()
   })

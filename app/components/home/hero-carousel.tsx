@@ -1,6 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { HERO_ADVANCE_MS, HERO_FADE_MS, HERO_SLIDES, wrapIndex } from './hero-slides'
 
+// Only the first picture comes with the page. The others sit in the viewport under it, where
+// loading="lazy" would fetch all of them at once, beside the first screen on a phone's connection
+// (and an animated one would repaint, unseen, every frame). Each is fetched shortly before it shows,
+// or as soon as a visitor points at or focuses the carousel, and stays once fetched.
+const PREFETCH_BEFORE_ADVANCE_MS = 2000
+
 const noSubscription = () => () => {}
 
 /** True in the browser after hydration: controls that need JavaScript appear only then. */
@@ -37,6 +43,7 @@ function Carousel() {
   const [index, setIndex] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]))
   const hydrated = useHydrated()
   const reducedMotion = usePrefersReducedMotion()
   const count = HERO_SLIDES.length
@@ -45,18 +52,34 @@ function Carousel() {
   useEffect(() => {
     if (!autoAdvance) return
     // Restarted after every change, so a manual move gets a full 8 s before the next one.
+    const next = wrapIndex(index, 1, count)
+    const prefetch = setTimeout(() => setFetched((current) => new Set(current).add(next)), HERO_ADVANCE_MS - PREFETCH_BEFORE_ADVANCE_MS)
     const timer = setInterval(() => setIndex((current) => wrapIndex(current, 1, count)), HERO_ADVANCE_MS)
-    return () => clearInterval(timer)
+    return () => {
+      clearTimeout(prefetch)
+      clearInterval(timer)
+    }
   }, [autoAdvance, index, count])
+
+  // A slide reached some other way (a tap with no pointer to rest) keeps its picture as it fades out.
+  useEffect(() => setFetched((current) => (current.has(index) ? current : new Set(current).add(index))), [index])
+
+  const fetchEvery = () => setFetched((current) => (current.size === count ? current : new Set(HERO_SLIDES.keys())))
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Our work"
       className="relative aspect-[3/2] w-full overflow-hidden rounded-2xl bg-slate-200 shadow-xl"
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true)
+        fetchEvery()
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true)
+        fetchEvery()
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
       }}
@@ -75,18 +98,20 @@ function Carousel() {
             className={`absolute inset-0 transition-opacity ease-in-out ${active ? 'opacity-100' : 'opacity-0'}`}
             style={{ transitionDuration: `${HERO_FADE_MS}ms` }}
           >
-            <img
-              src={slide.url}
-              alt={slide.alt}
-              width={1200}
-              height={800}
-              className="h-full w-full object-cover"
-              // The first slide is the largest paint of the page. React 19 turns this eager, high-priority
-              // image into a <link rel="preload"> in the document head, so it is fetched before the CSS.
-              loading={slideIndex === 0 ? 'eager' : 'lazy'}
-              fetchPriority={slideIndex === 0 ? 'high' : 'low'}
-              decoding="async"
-            />
+            {active || fetched.has(slideIndex) ? (
+              <img
+                src={slide.url}
+                alt={slide.alt}
+                width={1200}
+                height={800}
+                className="h-full w-full object-cover"
+                // The first slide is the largest paint of the page. React 19 turns this eager, high-priority
+                // image into a <link rel="preload"> in the document head, so it is fetched before the CSS.
+                loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                fetchPriority={slideIndex === 0 ? 'high' : 'low'}
+                decoding="async"
+              />
+            ) : null}
           </div>
         )
       })}

@@ -41,6 +41,16 @@ async function staffPage(path: string) {
   return { status: response.status, html: (await response.text()).replaceAll('<!-- -->', '') }
 }
 
+/** Runs the work while every connection carrying a command on these collections is cut. */
+async function whileSevered<T>(collections: string[], work: () => Promise<T>): Promise<T> {
+  proxy.sever(collections)
+  try {
+    return await work()
+  } finally {
+    proxy.restore()
+  }
+}
+
 describe('the staff session check', () => {
   it('is read once for a page, though the staff frame and the page each ask for it', async () => {
     const sessionReads = proxy.count('adminsessions')
@@ -50,16 +60,11 @@ describe('the staff session check', () => {
   })
 
   it('says the system is briefly unavailable when the session cannot be read, and does not sign staff out', async () => {
-    proxy.sever(['adminsessions'])
-    try {
-      const failed = await staffPage('/admin')
-      expect(failed.status).toBe(503)
-      expect(failed.html).toContain('We are briefly unavailable')
-      expect(failed.html).toContain(DATABASE_UNAVAILABLE_MESSAGE)
-      expect(failed.html).not.toContain('Something went wrong')
-    } finally {
-      proxy.restore()
-    }
+    const failed = await whileSevered(['adminsessions'], () => staffPage('/admin'))
+    expect(failed.status).toBe(503)
+    expect(failed.html).toContain('We are briefly unavailable')
+    expect(failed.html).toContain(DATABASE_UNAVAILABLE_MESSAGE)
+    expect(failed.html).not.toContain('Something went wrong')
     const recovered = await staffPage('/admin')
     expect(recovered.status).toBe(200)
     expect(recovered.html).toContain('Morgan Ellis')
@@ -73,18 +78,13 @@ describe('the dashboard when its submissions cannot be loaded', () => {
     expect(healthy.html).toContain('Morgan Ellis')
     expect(healthy.html).not.toContain(PREVIEW_NOTICE)
 
-    proxy.sever(['contacts'])
-    try {
-      const failed = await staffPage('/admin')
-      // Signed in (no redirect to the sign-in page), and told why the list is empty.
-      expect(failed.status).toBe(503)
-      expect(failed.html).toContain('Admin Dashboard')
-      expect(failed.html).toContain(PREVIEW_NOTICE)
-      expect(failed.html).toContain('No submissions found.')
-      expect(failed.html).not.toContain('Morgan Ellis')
-    } finally {
-      proxy.restore()
-    }
+    const failed = await whileSevered(['contacts'], () => staffPage('/admin'))
+    // Signed in (no redirect to the sign-in page), and told why the list is empty.
+    expect(failed.status).toBe(503)
+    expect(failed.html).toContain('Admin Dashboard')
+    expect(failed.html).toContain(PREVIEW_NOTICE)
+    expect(failed.html).toContain('No submissions found.')
+    expect(failed.html).not.toContain('Morgan Ellis')
 
     const recovered = await staffPage('/admin')
     expect(recovered.status).toBe(200)
@@ -103,16 +103,11 @@ describe('the access logs when their data cannot be loaded', () => {
     expect(healthy.html).toContain(data)
     expect(healthy.html).not.toContain(CONNECTION_BANNER)
 
-    proxy.sever([collection])
-    try {
-      const failed = await staffPage(path)
-      expect(failed.status).toBe(503)
-      expect(failed.html).toContain('Access Logs')
-      expect(failed.html).toMatch(new RegExp(`role="alert"[^>]*>${CONNECTION_BANNER}<`))
-      expect(failed.html).not.toContain(data)
-    } finally {
-      proxy.restore()
-    }
+    const failed = await whileSevered([collection], () => staffPage(path))
+    expect(failed.status).toBe(503)
+    expect(failed.html).toContain('Access Logs')
+    expect(failed.html).toMatch(new RegExp(`role="alert"[^>]*>${CONNECTION_BANNER}<`))
+    expect(failed.html).not.toContain(data)
 
     const recovered = await staffPage(path)
     expect(recovered.status).toBe(200)
@@ -121,13 +116,10 @@ describe('the access logs when their data cannot be loaded', () => {
   })
 
   it('answer the JSON API with success false and a readable message meanwhile', async () => {
-    proxy.sever(['accesslogrollups'])
-    try {
-      const response = await fetch(`${server.url}/api/admin/logs/analytics`, { headers: { Cookie: cookie } })
-      expect(response.status).toBe(503)
-      expect(await response.json()).toEqual({ success: false, message: expect.stringMatching(/temporarily unavailable/) })
-    } finally {
-      proxy.restore()
-    }
+    const response = await whileSevered(['accesslogrollups'], () =>
+      fetch(`${server.url}/api/admin/logs/analytics`, { headers: { Cookie: cookie } }),
+    )
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ success: false, message: expect.stringMatching(/temporarily unavailable/) })
   })
 })

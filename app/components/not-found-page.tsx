@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useNavigation } from 'react-router'
 import { SectionLink } from '#app/components/section-link'
 import { buttonClasses } from '#app/components/ui/button'
 import { BUSINESS } from '#app/domain/business'
@@ -9,10 +9,14 @@ export const NOT_FOUND_REDIRECT_MS = 5000
 
 export function NotFoundPage() {
   const navigate = useNavigate()
+  // A link the visitor followed wins: on a slow phone its page can take longer than the countdown
+  // to arrive, and going home then would drop it (a section link would land at the top).
+  const leaving = useNavigation().state !== 'idle'
   useEffect(() => {
+    if (leaving) return
     const timer = setTimeout(() => void navigate('/'), NOT_FOUND_REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [navigate])
+  }, [navigate, leaving])
   return (
     <main id="main" className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-6 pt-32 pb-16 text-center">
       <title>{`404 Not Found | ${BUSINESS.name}`}</title>

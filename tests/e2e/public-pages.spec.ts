@@ -124,6 +124,28 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('a link the visitor followed before the 5 seconds ended wins, even when its page is slow to come', async ({ page }) => {
+    const start = new Date('2026-01-05T09:00:00Z')
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(new Date(start.getTime() + 60_000))
+    await page.goto('/no-such-page')
+    await untilHydrated(page, '#redirect-note')
+    // The home page's data is held back, as on a slow phone line, while the countdown runs out.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/_\.data(\?|$)/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const dataAsked = page.waitForRequest(/\/_\.data(\?|$)/)
+    await page.getByRole('main').getByRole('link', { name: 'Contact Us' }).click()
+    await dataAsked
+    await page.clock.runFor(6_000)
+    release()
+    await expect(page).toHaveURL(/\/#contact$/)
+    await expect.poll(async () => Math.round((await page.locator('#contact').boundingBox())?.y ?? -1)).toBe(100)
+  })
+
   test('an unknown article answers 404 with the same page', async ({ page }) => {
     const response = await page.goto('/news/no-such-article')
     expect(response?.status()).toBe(404)

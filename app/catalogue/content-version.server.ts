@@ -72,7 +72,7 @@ export async function checkContentVersion() {
 }
 
 const CHECK_EVERY_MS = 1000
-const CHECK_TIMEOUT_MS = 800
+export const CHECK_TIMEOUT_MS = 800
 
 /** Checks the version every second; returns a function that stops. */
 export function watchContentVersion({ everyMs = CHECK_EVERY_MS } = {}) {

@@ -17,9 +17,20 @@ export const InlineStylesheetContext = createContext<string | null>(null)
 export function Stylesheet() {
   const inlineText = use(InlineStylesheetContext)
   if (!import.meta.env.PROD) return <link rel="stylesheet" href={publicStylesheetHref} precedence="default" />
-  // The browser renders the server's text. Hydration leaves a <style>'s content alone, and the
-  // client never re-renders it with a new value, so the empty string below never replaces it.
-  return <style data-href={publicStylesheetHref} dangerouslySetInnerHTML={{ __html: inlineText ?? '' }} suppressHydrationWarning />
+  const text = typeof document === 'undefined' ? inlineText : textFromDocument()
+  return <style data-href={publicStylesheetHref} dangerouslySetInnerHTML={{ __html: text ?? '' }} suppressHydrationWarning />
+}
+
+let keptText: string | null = null
+
+/**
+ * In the browser: the text the server wrote, read from the document once, when the page
+ * hydrates. Leaving an error page (the 404's way home, say) mounts the page frame anew, and the
+ * new <style> must carry the same text, or the site loses every style.
+ */
+function textFromDocument() {
+  keptText ??= document.querySelector(`style[data-href="${publicStylesheetHref}"]`)?.textContent ?? null
+  return keptText
 }
 
 /**

@@ -122,6 +122,9 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/no-such-page$/)
     await page.clock.runFor(200)
     await expect(page).toHaveURL(/\/$/)
+    // Leaving the error page mounts the page frame anew: the home page keeps the site's styles.
+    await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed')
+    await expect(page.getByRole('region', { name: 'Our work' })).toHaveCSS('border-radius', '16px')
   })
 
   test('a link the visitor followed before the 5 seconds ended wins, even when its page is slow to come', async ({ page }) => {
@@ -143,13 +146,20 @@ test.describe('not found', () => {
     await page.clock.runFor(6_000)
     release()
     await expect(page).toHaveURL(/\/#contact$/)
+    await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed')
     await expect.poll(async () => Math.round((await page.locator('#contact').boundingBox())?.y ?? -1)).toBe(100)
   })
 
-  test('an unknown article answers 404 with the same page', async ({ page }) => {
+  test('an unknown article answers 404 with the same page, and its way home keeps the site styled', async ({ page }) => {
     const response = await page.goto('/news/no-such-article')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible()
+    // The root error boundary shows this page; leaving it mounts the page frame anew.
+    await untilHydrated(page, '#redirect-note')
+    await page.getByRole('link', { name: 'Return to Home' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Modern Technology Solutions for Your Business' })).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed')
+    await expect(page.getByRole('region', { name: 'Our work' })).toHaveCSS('border-radius', '16px')
   })
 
   test('without JavaScript the 404 page still sends the visitor home', async ({ browser }) => {

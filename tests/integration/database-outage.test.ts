@@ -2,6 +2,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startLocalDatabase } from '../../scripts/lib/local-services.mjs'
 import { startAppServer } from '#tests/support/app-server'
+import { CHECK_TIMEOUT_MS } from '#app/catalogue/content-version.server'
 
 // This file runs its own database server, so it can stop it and start it again on the same port.
 const dataDir = path.resolve(import.meta.dirname, '../../.data/outage-test-db')
@@ -101,7 +102,9 @@ describe('a database outage', () => {
       expect(answer.status, page).toBe(200)
       expect(answer.cache, page).toBe('stale')
       expect(answer.body, page).toBe(before.get(page))
-      expect(answer.ms, page).toBeLessThan(100)
+      // Served from memory, not after a wait on the database: that would take at least the content
+      // check's timeout. (The figure itself is printed below; a loaded machine stretches it.)
+      expect(answer.ms, page).toBeLessThan(CHECK_TIMEOUT_MS)
     }
     // /readyz stays 200 meanwhile: this instance keeps serving what it can.
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200)

@@ -122,7 +122,7 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/no-such-page$/)
     await page.clock.runFor(200)
     await expect(page).toHaveURL(/\/$/)
-    // Leaving the error page mounts the page frame anew: the home page keeps the site's styles.
+    // The home page it arrives at wears the site's styles.
     await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed')
     await expect(page.getByRole('region', { name: 'Our work' })).toHaveCSS('border-radius', '16px')
   })

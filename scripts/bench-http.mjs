@@ -7,17 +7,20 @@
 //
 // For each target autocannon opens BENCH_CONNECTIONS (64) connections for BENCH_DURATION seconds
 // (10) against our server, then against nginx, after a short warm-up of each; it prints requests/s,
-// latency p50/p99, errors and the ratio to nginx. Then it renders `/` uncached (a query string the
-// page does not know bypasses the page cache) BENCH_RENDERS times (200), one request at a time,
-// asking for no compression (the render alone), for gzip, and as a browser asks (with br), and
-// prints the server's CPU time per render (all its processes, read from /proc) and the wall time.
+// latency p50/p99, errors and the ratio to nginx, and the same for Node's own HTTP server answering
+// those bytes with no work per request (scripts/lib/bare-node-server.mjs): about the most a Node
+// server could do here, so the part of the gap to nginx that is ours shows apart from Node's. Then
+// it renders `/` uncached (a query string the page does not know bypasses the page cache)
+// BENCH_RENDERS times (200), one request at a time, asking for no compression (the render alone),
+// for gzip, and as a browser asks (with br), and prints the server's CPU time per render (all its
+// processes, read from /proc) and the wall time.
 // This is a benchmark: it prints figures and fails only when something is broken.
 //
 // nginx is Debian's nginx-light; run as root, the script installs it when it is missing.
 //
-// Env: BENCH_PORT (default 4400; nginx gets the next port), BENCH_CONNECTIONS, BENCH_DURATION,
-// BENCH_RENDERS, BENCH_SERVER_ENTRY (default cluster.ts, the production entry; server.ts
-// measures one process without the cluster).
+// Env: BENCH_PORT (default 4400; nginx gets the next port, the bare Node server the one after),
+// BENCH_CONNECTIONS, BENCH_DURATION, BENCH_RENDERS, BENCH_SERVER_ENTRY (default cluster.ts, the
+// production entry; server.ts measures one process without the cluster).
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,6 +34,8 @@ const port = Number(process.env.BENCH_PORT ?? 4400)
 const nginxPort = port + 1
 const origin = `http://127.0.0.1:${port}`
 const nginxOrigin = `http://127.0.0.1:${nginxPort}`
+const bareNodePort = port + 2
+const bareNodeOrigin = `http://127.0.0.1:${bareNodePort}`
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64)
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const renders = Number(process.env.BENCH_RENDERS ?? 200)
@@ -125,6 +130,16 @@ http {
   return spawn(nginxBinary, ['-c', path.join(root, 'nginx.conf'), '-p', root], { stdio: ['ignore', 'ignore', 'inherit'] })
 }
 
+/** Node's own HTTP server answering the same files from memory (scripts/lib/bare-node-server.mjs). */
+function startBareNode(root) {
+  const routes = targets.map(({ path: urlPath, file, encoding }) =>
+    encoding ? `/encoded/${encoding}${urlPath}=${file}:${encoding}` : `${urlPath}=${file}`,
+  )
+  return spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(bareNodePort), root, ...routes], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
 function load(url, { headers = {}, seconds = duration } = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => (error ? reject(error) : resolve(result)))
@@ -154,6 +169,7 @@ const root = mkdtempSync(path.join(tmpdir(), 'bench-http-'))
 chmodSync(root, 0o755)
 const server = startServer()
 let nginx
+let bareNode
 let exitCode = 0
 try {
   await waitUntilAnswering(`${origin}/healthz`, server, serverEntry)
@@ -165,11 +181,16 @@ try {
   }
   nginx = startNginx(root)
   await waitUntilAnswering(`${nginxOrigin}/`, nginx, 'nginx')
+  bareNode = startBareNode(root)
+  await waitUntilAnswering(`${bareNodeOrigin}/`, bareNode, 'bare Node server')
 
   console.log(
     `\nautocannon, ${connections} connections, ${duration} s each; server: node ${serverEntry}; nginx: ${spawnSync(nginxBinary, ['-v'], { encoding: 'utf8' }).stderr.trim()}`,
   )
-  const header = '  target                      ours req/s   p50 ms   p99 ms  errors | nginx req/s   p50 ms   p99 ms | ours/nginx'
+  console.log(`bare Node: node:http, one worker per core, the same bytes from memory (scripts/lib/bare-node-server.mjs)`)
+  const header =
+    '  target                      ours req/s   p50 ms   p99 ms  errors | nginx req/s   p50 ms   p99 ms | ours/nginx' +
+    ' | bare Node req/s   p99 ms | ours/bare'
   console.log(header)
   for (const target of targets) {
     const headers = target.encoding ? { 'accept-encoding': target.encoding } : {}
@@ -180,6 +201,8 @@ try {
     const ours = await load(`${origin}${target.path}`, { headers })
     await load(`${nginxOrigin}${nginxPath}`, { seconds: 2 })
     const theirs = await load(`${nginxOrigin}${nginxPath}`)
+    await load(`${bareNodeOrigin}${nginxPath}`, { seconds: 2 })
+    const bare = await load(`${bareNodeOrigin}${nginxPath}`)
     const errors = ours.errors + ours.timeouts + ours.non2xx
     const row = [
       target.label.padEnd(27),
@@ -193,6 +216,11 @@ try {
       theirs.latency.p99.toFixed(0).padStart(8),
       '|',
       `${((ours.requests.average / theirs.requests.average) * 100).toFixed(1).padStart(8)} %`,
+      '|',
+      bare.requests.average.toFixed(0).padStart(15),
+      bare.latency.p99.toFixed(0).padStart(8),
+      '|',
+      `${((ours.requests.average / bare.requests.average) * 100).toFixed(1).padStart(7)} %`,
     ]
     console.log(`  ${row.join(' ')}`)
   }
@@ -216,6 +244,7 @@ try {
   exitCode = 1
 } finally {
   nginx?.kill('SIGQUIT')
+  bareNode?.kill('SIGTERM')
   try {
     process.kill(-server.pid, 'SIGTERM')
   } catch {

@@ -50,6 +50,11 @@ const targets = [
   { label: '/ (Accept-Encoding: br)', path: '/', file: 'home.html.br', type: 'text/html; charset=utf-8', encoding: 'br' },
 ]
 
+/** Where nginx and the bare Node server answer a target: a compressed copy has a path of its own. */
+function servedPath({ path: urlPath, encoding }) {
+  return encoding ? `/encoded/${encoding}${urlPath}` : urlPath
+}
+
 if (!process.env.MONGODB_URI) {
   console.error('MONGODB_URI is unset: run this through `npm run bench:http`.')
   process.exit(2)
@@ -96,7 +101,7 @@ function startNginx(root) {
       default_type "${type}";
       ${encoding ? `add_header Content-Encoding ${encoding};` : ''}
     }
-    location = ${encoding ? `/encoded/${encoding}${urlPath}` : urlPath} {
+    location = ${servedPath({ path: urlPath, encoding })} {
       default_type "${type}";
       ${encoding ? `add_header Content-Encoding ${encoding};` : ''}
       try_files /${file} =404;
@@ -132,12 +137,12 @@ http {
 
 /** Node's own HTTP server answering the same files from memory (scripts/lib/bare-node-server.mjs). */
 function startBareNode(root) {
-  const routes = targets.map(({ path: urlPath, file, encoding }) =>
-    encoding ? `/encoded/${encoding}${urlPath}=${file}:${encoding}` : `${urlPath}=${file}`,
+  const routes = targets.map((target) => ({ path: servedPath(target), file: target.file, type: target.type, encoding: target.encoding }))
+  return spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(bareNodePort), root, JSON.stringify(routes)],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
   )
-  return spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-node-server.mjs'), String(bareNodePort), root, ...routes], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
 }
 
 function load(url, { headers = {}, seconds = duration } = {}) {
@@ -194,7 +199,7 @@ try {
   console.log(header)
   for (const target of targets) {
     const headers = target.encoding ? { 'accept-encoding': target.encoding } : {}
-    const nginxPath = target.encoding ? `/encoded/${target.encoding}${target.path}` : target.path
+    const nginxPath = servedPath(target)
     // Warm-up of both, then the measured runs one after the other.
     await settle()
     await load(`${origin}${target.path}`, { headers, seconds: 2 })

@@ -3,14 +3,14 @@
 // one worker per core as our cluster and nginx run. What our server costs beyond it is ours;
 // what it costs beyond nginx is Node's.
 //
-//   node scripts/lib/bare-node-server.mjs <port> <dir> <path>=<file>[:<encoding>] ...
+//   node scripts/lib/bare-node-server.mjs <port> <dir> '[{"path", "file", "type", "encoding"?}, ...]'
 import cluster from 'node:cluster'
 import http from 'node:http'
 import { availableParallelism } from 'node:os'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-const [port, dir, ...routes] = process.argv.slice(2)
+const [port, dir, routes] = process.argv.slice(2)
 
 if (cluster.isPrimary) {
   for (let i = 0; i < availableParallelism(); i++) cluster.fork()
@@ -20,11 +20,8 @@ if (cluster.isPrimary) {
   })
 } else {
   const answers = new Map(
-    routes.map((route) => {
-      const [urlPath, fileAndEncoding] = route.split('=')
-      const [file, encoding] = fileAndEncoding.split(':')
-      const headers = { 'content-type': file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8' }
-      if (encoding) headers['content-encoding'] = encoding
+    JSON.parse(routes).map(({ path: urlPath, file, type, encoding }) => {
+      const headers = encoding ? { 'content-type': type, 'content-encoding': encoding } : { 'content-type': type }
       return [urlPath, { body: readFileSync(path.join(dir, file)), headers }]
     }),
   )

@@ -1,8 +1,9 @@
 import { type AccessAnalytics, ANALYTICS_WINDOW_MS } from '#app/domain/access-analytics'
 import { easternDate } from '#app/domain/eastern-time'
-import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-model.server'
 import { AccessLogRecent } from '#app/analytics/access-log-recent-model.server'
 import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
+import { batchLinesNewestFirst } from './access-log-batch'
 import { bucketOf, hourlyTraffic, mergeRollups } from './access-rollup'
 import { csvNumberCell, csvRow, csvTextCell } from './csv'
 import { type LogLine, mergeRecentLines } from './recent-log'
@@ -51,18 +52,42 @@ export function accessLogCsvFileName(now = new Date()) {
 }
 
 /**
- * The window's entries as CSV, newest first, read through a cursor and written in small chunks as
- * the client takes them (pull-based), so memory stays flat whatever the number of entries.
+ * The window's requests, newest batch first and newest first within a batch (batches written by
+ * different instances at the same time interleave by up to a flush interval), then the entries of
+ * the earlier one-document-per-request format, which are all older. Read through cursors a few
+ * documents at a time, so memory stays flat whatever the number of requests.
  */
-export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array> {
-  // The driver's cursor directly: no mongoose document layer for a million rows.
-  // Small batches without _id: fewer objects live across awaits, so less reaches V8's old space.
-  const cursor = AccessLogEntry.collection.find<LogLine>(sinceFilter(now), {
+export async function* accessLogLines(now = new Date()): AsyncGenerator<LogLine> {
+  const since = new Date(now.getTime() - ANALYTICS_WINDOW_MS)
+  // The driver's cursors directly: no mongoose document layer. A batch holds up to a few thousand rows.
+  const batches = AccessLogBatch.collection.find<{ rows: string }>(
+    { to: { $gte: since } },
+    { sort: { to: -1 }, batchSize: 4, projection: { _id: 0, rows: 1 } },
+  )
+  try {
+    for await (const batch of batches) yield* batchLinesNewestFirst(batch.rows, since)
+  } finally {
+    await batches.close()
+  }
+  const legacy = LegacyAccessLogEntry.collection.find<LogLine>(sinceFilter(now), {
     sort: { timestamp: -1 },
     batchSize: 200,
     projection: { _id: 0 },
   })
-  return logLinesAsCsv({ next: () => cursor.next(), close: () => cursor.close() })
+  try {
+    yield* legacy
+  } finally {
+    await legacy.close()
+  }
+}
+
+/** The window's requests as CSV, written in small chunks as the client takes them (pull-based). */
+export function accessLogCsvStream(now = new Date()): ReadableStream<Uint8Array> {
+  const lines = accessLogLines(now)
+  return logLinesAsCsv({
+    next: async () => (await lines.next()).value ?? null,
+    close: async () => void (await lines.return(undefined)),
+  })
 }
 
 /** Where CSV rows come from: a database cursor in production, any generator in tests. */

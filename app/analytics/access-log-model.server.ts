@@ -1,7 +1,30 @@
 import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/lib/db/define-model.server'
 
-const accessLogSchema = new Schema(
+/**
+ * One access-log write: the requests it held as text (see access-log-batch.ts), and the time span
+ * they cover, by which the CSV export finds a window and pruning finds what is past retention.
+ */
+const accessLogBatchSchema = new Schema(
+  {
+    from: { type: Date, required: true },
+    to: { type: Date, required: true },
+    count: { type: Number, required: true },
+    rows: { type: String, required: true },
+  },
+  { versionKey: false },
+)
+accessLogBatchSchema.index({ to: -1 })
+
+export type AccessLogBatchDocument = InferSchemaType<typeof accessLogBatchSchema>
+
+export const AccessLogBatch = defineModel('AccessLogBatch', accessLogBatchSchema)
+
+/**
+ * The earlier format, one document per request. Nothing writes it now; its entries are still
+ * exported and pruned, so it empties itself within the retention period.
+ */
+const legacyAccessLogSchema = new Schema(
   {
     timestamp: { type: Date, required: true },
     method: { type: String, required: true },
@@ -13,11 +36,8 @@ const accessLogSchema = new Schema(
     userAgent: { type: String },
     referrer: { type: String },
   },
-  { versionKey: false },
+  { versionKey: false, collection: 'accesslogentries' },
 )
-accessLogSchema.index({ timestamp: -1 })
+legacyAccessLogSchema.index({ timestamp: -1 })
 
-/** The stored document, inferred from the schema; services derive their views from it (db/views.server.ts). */
-export type AccessLogEntryDocument = InferSchemaType<typeof accessLogSchema>
-
-export const AccessLogEntry = defineModel('AccessLogEntry', accessLogSchema)
+export const LegacyAccessLogEntry = defineModel('AccessLogEntry', legacyAccessLogSchema)

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-model.server'
+import { accessLogBatch } from './access-log-batch'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
 import { AccessLogRollupWriter } from './access-rollup.server'
 import { deleteInBatches } from '#app/lib/db/delete-in-batches.server'
@@ -80,7 +81,7 @@ export function referrerWithoutQuery(referrer: string | undefined): string | und
 
 /**
  * Requests are logged when their response finishes: the entry goes into an in-memory buffer that a
- * timer (or a burst) writes with one unordered insertMany, so no request waits on the database. When
+ * timer (or a burst) writes as one batch document, so no request waits on the database. When
  * the database can't keep up, the buffer stays bounded and what it drops is counted in the rollups as
  * "not recorded", so staff see that figures are missing. Raw IPs never leave memory.
  *
@@ -210,7 +211,7 @@ export class AccessLogBuffer {
       const day = new Date().toISOString().slice(0, 10)
       const salt = await saltFor(day)
       const entries = batch.map(({ ip, view: _view, ...entry }) => ({ ...entry, visitorKey: visitorKey(salt, ip, entry.userAgent) }))
-      await AccessLogEntry.insertMany(entries, { ordered: false, lean: true })
+      await AccessLogBatch.create(accessLogBatch(entries))
       this.rollups.record(entries.map((entry, i) => ({ ...entry, view: batch[i]!.view })))
     } catch (error) {
       // Put the batch back (newest last) so a short outage loses nothing.
@@ -242,13 +243,17 @@ export class AccessLogBuffer {
 }
 
 /**
- * Deletes entries past retention (in batches: busy days exceed FerretDB's deleteMany limit), and the
+ * Deletes requests past retention (in batches: busy days exceed FerretDB's deleteMany limit), and the
  * daily salts of those days: without its salt, a visitor key can no longer be linked to anyone.
+ * Answers how many requests went.
  */
 export async function pruneAccessLog(now = new Date()) {
   const cutoff = new Date(now.getTime() - ACCESS_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000)
-  const entries = await deleteInBatches(AccessLogEntry, { timestamp: { $lt: cutoff } })
+  // A batch goes once its newest request is past retention.
+  const expired = await AccessLogBatch.find({ to: { $lt: cutoff } }, { _id: 0, count: 1 }).lean()
+  await deleteInBatches(AccessLogBatch, { to: { $lt: cutoff } })
+  const legacy = await deleteInBatches(LegacyAccessLogEntry, { timestamp: { $lt: cutoff } })
   // Days are compared as their ISO text (YYYY-MM-DD), which sorts like dates.
   await DailySalt.deleteMany({ day: { $lt: cutoff.toISOString().slice(0, 10) } })
-  return entries
+  return expired.reduce((requests, batch) => requests + batch.count, legacy)
 }

@@ -1,10 +1,12 @@
 import http from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
-import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { accessLogBatch } from '#app/analytics/access-log-batch'
+import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-model.server'
 import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
 import { AccessLogBuffer, pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
 import { AccessLogRollupWriter } from '#app/analytics/access-rollup.server'
+import { recordedRequests } from '#tests/support/access-log'
 import { startAppServer } from '#tests/support/app-server'
 import { startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
@@ -25,7 +27,7 @@ describe('the access log', () => {
     // Stopping right away: the entries are still in the buffer and must be written on SIGTERM.
     await server.stop()
 
-    const entries = await AccessLogEntry.find({ userAgent: 'log-test-agent' }).sort({ timestamp: 1 }).lean()
+    const entries = (await recordedRequests()).filter((entry) => entry.userAgent === 'log-test-agent').reverse()
     expect(entries.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
       ['GET', '/', 200],
       ['GET', '/', 200],
@@ -48,24 +50,37 @@ describe('the access log', () => {
       })
     ).text()
     await server.stop()
-    const entry = (await AccessLogEntry.findOne({ userAgent: /^long-agent-/ }).lean())!
+    const entry = (await recordedRequests()).find((entry) => entry.userAgent?.startsWith('long-agent-'))!
     expect(entry.userAgent).toHaveLength(256)
     expect(entry.referrer).toBe('https://search.example/results')
   })
 
-  it('prunes entries older than 30 days, and the daily salts of those days', async () => {
+  it('prunes requests older than 30 days, old-format entries too, and the daily salts of those days', async () => {
     await DailySalt.insertMany([
       { day: '2026-05-01', value: 'old salt' },
       { day: '2026-06-29', value: 'recent salt' },
     ])
     const now = new Date('2026-06-30T12:00:00Z')
-    await AccessLogEntry.insertMany([
-      { timestamp: new Date('2026-05-01T00:00:00Z'), method: 'GET', path: '/old', status: 200, responseTimeMs: 1, visitorKey: 'k' },
-      { timestamp: new Date('2026-06-29T00:00:00Z'), method: 'GET', path: '/recent', status: 200, responseTimeMs: 1, visitorKey: 'k' },
-    ])
-    expect(await pruneAccessLog(now)).toBeGreaterThanOrEqual(1)
-    expect(await AccessLogEntry.exists({ path: '/old' })).toBeNull()
-    expect(await AccessLogEntry.exists({ path: '/recent' })).not.toBeNull()
+    const request = (iso: string, path: string) => ({
+      timestamp: new Date(iso),
+      method: 'GET',
+      path,
+      status: 200,
+      responseTimeMs: 1,
+      visitorKey: 'k',
+    })
+    await LegacyAccessLogEntry.insertMany([request('2026-05-01T00:00:00Z', '/old'), request('2026-06-29T00:00:00Z', '/recent')])
+    await AccessLogBatch.create(
+      accessLogBatch([request('2026-05-01T00:00:00Z', '/old-batch'), request('2026-05-01T00:00:01Z', '/old-batch')]),
+    )
+    // A batch whose newest request is within retention stays whole.
+    await AccessLogBatch.create(
+      accessLogBatch([request('2026-05-31T11:59:59Z', '/straddling'), request('2026-05-31T12:00:01Z', '/straddling')]),
+    )
+    expect(await pruneAccessLog(now)).toBe(3)
+    expect(await LegacyAccessLogEntry.exists({ path: '/old' })).toBeNull()
+    expect(await LegacyAccessLogEntry.exists({ path: '/recent' })).not.toBeNull()
+    expect((await AccessLogBatch.find({ to: { $lt: now } }).lean()).map((batch) => batch.rows.split('\n').length)).toEqual([2])
     expect((await DailySalt.find().lean()).map((salt) => salt.day).sort()).not.toContain('2026-05-01')
     expect(await DailySalt.exists({ day: '2026-06-29' })).not.toBeNull()
   })
@@ -95,7 +110,7 @@ describe('when the database cannot take the access log', () => {
       }
       const before = await tally()
       // Writes of log entries fail from now on; everything else still reaches the database.
-      proxy.sever(['accesslogentries'])
+      proxy.sever([AccessLogBatch.collection.collectionName])
       const sent = 5_300
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
       const get = (path: string) =>
@@ -143,7 +158,10 @@ describe('under a burst', () => {
             userAgent: 'burst-agent',
           })
         await expect
-          .poll(() => AccessLogEntry.countDocuments({ userAgent: 'burst-agent' }), { timeout: 20_000, interval: 20 })
+          .poll(async () => (await recordedRequests()).filter((entry) => entry.userAgent === 'burst-agent').length, {
+            timeout: 20_000,
+            interval: 20,
+          })
           .toBe(round * 500)
       }
       // Saving after every batch would have saved six times; once per two seconds, the time it took allows this many.

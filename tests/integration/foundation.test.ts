@@ -5,10 +5,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/catalogue/seed.server'
-import { AccessLogEntry } from '#app/analytics/access-log-model.server'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 import { OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { freePorts } from '../../scripts/lib/local-services.mjs'
+import { recordedRequests } from '#tests/support/access-log'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { startSmtpReceiver, waitFor } from '#tests/support/receivers'
@@ -246,10 +246,13 @@ describe('the production server', () => {
       expect(smtp.received.filter((mail) => mail.text.includes('Shutdown Sender'))).toHaveLength(1)
       expect((await OutboxMessage.findOne({ subject: `contact:${contact.id}` }).lean())?.status).toBe('sent')
       // The access log buffer was written before the database connection closed.
+      const recorded = await recordedRequests()
       expect(
-        await AccessLogEntry.countDocuments({ path: '/api/contact', status: 201, timestamp: { $gte: new Date(signalledAt - 60_000) } }),
-      ).toBe(2)
-      expect(await AccessLogEntry.countDocuments({ path: '/', timestamp: { $gte: new Date(signalledAt) } })).toBe(1)
+        recorded.filter(
+          (entry) => entry.path === '/api/contact' && entry.status === 201 && entry.timestamp.getTime() >= signalledAt - 60_000,
+        ),
+      ).toHaveLength(2)
+      expect(recorded.filter((entry) => entry.path === '/' && entry.timestamp.getTime() >= signalledAt)).toHaveLength(1)
     } finally {
       await server.stop()
       await smtp.stop()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AccessLogEntry } from '#app/analytics/access-log-model.server'
+import { accessLogBatch } from '#app/analytics/access-log-batch'
+import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-model.server'
 import { easternDate } from '#app/domain/eastern-time'
 import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { writeRollupsFor } from '#app/analytics/access-rollup.server'
@@ -71,7 +72,7 @@ describe('analytics over the last 24 hours', () => {
       { timestamp: at(3), method: 'GET', path: '/b', status: 404, responseTimeMs: 30, visitorKey: 'v1' },
       { timestamp: at(25 * 60), method: 'GET', path: '/old', status: 500, responseTimeMs: 999, visitorKey: 'v9' },
     ]
-    await AccessLogEntry.insertMany(entries)
+    await AccessLogBatch.create(accessLogBatch(entries))
     // Two instances' totals (the server's writer keeps these as it flushes entries).
     await writeRollupsFor(entries.slice(0, 2), 'instance-a')
     await writeRollupsFor(entries.slice(2), 'instance-b')
@@ -93,7 +94,7 @@ describe('analytics over the last 24 hours', () => {
     expect([sum('requests'), sum('clientErrors'), sum('serverErrors')]).toEqual([3, 1, 0])
     expect(hourly.at(-1)?.hour).toBe(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString())
     expect((await getRawAccessLog(now)).split('\n')[0]).toMatch(/ GET \/a 200 10\.00ms visitor=v1$/)
-    await AccessLogEntry.deleteMany({})
+    await AccessLogBatch.deleteMany({})
     await AccessLogRollup.deleteMany({})
   })
 })
@@ -117,24 +118,34 @@ describe('CSV export over HTTP', () => {
       { path: '/csv-test/formula', userAgent: '=HYPERLINK("http://evil.example","click")', referrer: '@SUM(A1:A2)' },
       { path: '/csv-test/plus', userAgent: '+1+1', referrer: '-2' },
     ]
-    await AccessLogEntry.insertMany(
-      tricky.map((entry, i) => ({
-        ...entry,
-        timestamp: new Date(now - i * 1000),
-        method: 'GET',
-        status: 200,
-        responseTimeMs: 1.5,
-        visitorKey: `k${i}`,
-      })),
+    await AccessLogBatch.create(
+      accessLogBatch(
+        tricky.map((entry, i) => ({
+          ...entry,
+          timestamp: new Date(now - i * 1000),
+          method: 'GET',
+          status: 200,
+          responseTimeMs: 1.5,
+          visitorKey: `k${i}`,
+        })),
+      ),
     )
-    await AccessLogEntry.create({
-      timestamp: new Date(now - 26 * 3600_000),
-      method: 'GET',
-      path: '/csv-test/too-old',
-      status: 200,
-      responseTimeMs: 1,
-      visitorKey: 'old',
-    })
+    await AccessLogBatch.create(
+      accessLogBatch([
+        {
+          timestamp: new Date(now - 26 * 3600_000),
+          method: 'GET',
+          path: '/csv-test/too-old',
+          status: 200,
+          responseTimeMs: 1,
+          visitorKey: 'old',
+        },
+      ]),
+    )
+    // A request logged in the earlier one-document-per-request format, older than every batch.
+    const oldFormat = { method: 'GET', status: 200, responseTimeMs: 2, visitorKey: 'legacy' }
+    await LegacyAccessLogEntry.create({ ...oldFormat, timestamp: new Date(now - 60_000), path: '/csv-test/old-format' })
+    await LegacyAccessLogEntry.create({ ...oldFormat, timestamp: new Date(now - 26 * 3600_000), path: '/csv-test/old-format-too-old' })
 
     const response = await fetch(`${server.url}/api/admin/logs/download`, { headers: { Cookie: cookie } })
     expect(response.status).toBe(200)
@@ -142,7 +153,7 @@ describe('CSV export over HTTP', () => {
     const rows = parseCsv(await response.text())
     expect(rows[0]).toEqual(['timestamp', 'method', 'path', 'status', 'response_time_ms', 'visitor_key', 'user_agent', 'referrer'])
     const ours = rows.filter((row) => row[2]?.startsWith('/csv-test/'))
-    expect(ours.map((row) => row[2])).toEqual(tricky.map((entry) => entry.path)) // newest first, nothing older than 24 h
+    expect(ours.map((row) => row[2])).toEqual([...tricky.map((entry) => entry.path), '/csv-test/old-format']) // newest first, nothing older than 24 h
     expect(rows.every((row) => row.length === 8)).toBe(true)
     expect(ours[0]).toEqual([new Date(now).toISOString(), 'GET', '/csv-test/plain', '200', '1.5', 'k0', 'Mozilla/5.0 (X11; Linux)', ''])
     expect(ours[1]?.slice(6)).toEqual(['agent, with "quotes"', 'https://example.com/?a=1,b=2'])

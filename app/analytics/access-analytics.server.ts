@@ -52,10 +52,11 @@ export function accessLogCsvFileName(now = new Date()) {
 }
 
 /**
- * The window's requests, newest batch first and newest first within a batch (batches written by
- * different instances at the same time interleave by up to a flush interval), then the entries of
- * the earlier one-document-per-request format, which are all older. Read through cursors a few
- * documents at a time, so memory stays flat whatever the number of requests.
+ * The window's requests, newest batch first and newest first within a batch (batches that overlap
+ * in time, from instances writing at once or a write held back while the database was away,
+ * interleave), then the entries of the earlier one-document-per-request format, which are all
+ * older. Read through cursors a few documents at a time, so memory stays flat whatever the number
+ * of requests.
  */
 export async function* accessLogLines(now = new Date()): AsyncGenerator<LogLine> {
   const since = new Date(now.getTime() - ANALYTICS_WINDOW_MS)

@@ -4,7 +4,7 @@ import { accessLogBatch } from '#app/analytics/access-log-batch'
 import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-model.server'
 import { AccessLogRollup } from '#app/analytics/access-log-rollup-model.server'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
-import { AccessLogBuffer, pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
+import { AccessLogBuffer, addressKey, pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
 import { AccessLogRollupWriter } from '#app/analytics/access-rollup.server'
 import { recordedRequests } from '#tests/support/access-log'
 import { startAppServer } from '#tests/support/app-server'
@@ -83,6 +83,16 @@ describe('the access log', () => {
     expect((await AccessLogBatch.find({ to: { $lt: now } }).lean()).map((batch) => batch.rows.split('\n').length)).toEqual([2])
     expect((await DailySalt.find().lean()).map((salt) => salt.day).sort()).not.toContain('2026-05-01')
     expect(await DailySalt.exists({ day: '2026-06-29' })).not.toBeNull()
+  })
+
+  it('gives a day one salt when several instances create it at the same moment', async () => {
+    // Each call for a day other than the last one asked starts its own create-or-read, as separate
+    // instances would: alternating two days puts twenty of them in flight for each day at once.
+    const days = Array.from({ length: 40 }, (_, i) => new Date(Date.UTC(2031, 0, 1 + (i % 2), 12)))
+    const keys = await Promise.all(days.map((day) => addressKey('203.0.113.5', day)))
+    expect(new Set(keys.filter((_, i) => i % 2 === 0)).size).toBe(1)
+    expect(new Set(keys.filter((_, i) => i % 2 === 1)).size).toBe(1)
+    expect(await DailySalt.countDocuments({ day: { $in: ['2031-01-01', '2031-01-02'] } })).toBe(2)
   })
 
   it('derives different visitor keys for different salts', () => {

@@ -4,7 +4,7 @@ import { AccessLogBatch, LegacyAccessLogEntry } from '#app/analytics/access-log-
 import { accessLogBatch } from './access-log-batch'
 import { DailySalt } from '#app/analytics/daily-salt-model.server'
 import { AccessLogRollupWriter } from './access-rollup.server'
-import { isDuplicateKeyError } from '#app/lib/db/connection.server'
+import { retryLostUpsert } from '#app/lib/db/lost-upsert.server'
 import { deleteInBatches } from '#app/lib/db/delete-in-batches.server'
 import { log } from '#app/lib/observability/logger.server'
 import { metrics } from '#app/lib/observability/metrics.server'
@@ -44,17 +44,14 @@ const saltByDay = new Map<string, Promise<string>>()
 function saltFor(day: string): Promise<string> {
   let salt = saltByDay.get(day)
   if (!salt) {
-    const createOrRead = () =>
+    // Instances creating the day's salt at once: the loser reads the winner's.
+    salt = retryLostUpsert(() =>
       DailySalt.findOneAndUpdate(
         { day },
         { $setOnInsert: { day, value: randomBytes(32).toString('base64') } },
         { upsert: true, returnDocument: 'after' },
-      ).lean()
-    // Two instances creating the day's salt at once: the loser's insert meets the winner's day, and
-    // the same call again reads the winner's salt.
-    salt = createOrRead()
-      .catch((error: unknown) => (isDuplicateKeyError(error) ? createOrRead() : Promise.reject(error)))
-      .then((doc) => doc!.value)
+      ).lean(),
+    ).then((doc) => doc!.value)
     salt.catch(() => saltByDay.delete(day))
     saltByDay.clear()
     saltByDay.set(day, salt)

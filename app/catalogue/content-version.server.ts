@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ContentVersion } from '#app/catalogue/content-version-model.server'
+import { retryLostUpsert } from '#app/lib/db/lost-upsert.server'
 import { log } from '#app/lib/observability/logger.server'
 
 // Pages are cached in every instance's memory (page-cache/). When public content changes, the
@@ -27,7 +28,8 @@ export async function contentChanged() {
   const token = randomUUID()
   // A new random token rather than $inc: any change of value is enough, and FerretDB's $inc upserts
   // are not atomic under concurrency.
-  await ContentVersion.updateOne({ _id: DOCUMENT_ID }, { $set: { token, changedAt: new Date() } }, { upsert: true })
+  // Instances seeding an empty database at once each announce it: the first creates the document.
+  await retryLostUpsert(() => ContentVersion.updateOne({ _id: DOCUMENT_ID }, { $set: { token, changedAt: new Date() } }, { upsert: true }))
   state.token = token
   notify()
 }

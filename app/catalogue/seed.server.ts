@@ -3,28 +3,15 @@ import { contentChanged } from '#app/catalogue/content-version.server'
 import { ILLUSTRATION_SIZE } from '#app/catalogue/illustrations'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 import { NewsArticle } from '#app/catalogue/news-model.server'
-import { isDuplicateKeyError } from '#app/lib/db/connection.server'
+import { retryLostUpsert } from '#app/lib/db/lost-upsert.server'
 import { seedNews } from './seed-news'
 import { seedPlans, seedServices, seedSolutions, seedTestimonials } from './seed-data'
 
-const UPSERT_ATTEMPTS = 5
-
-/**
- * Instances started together on an empty database seed it at once: two upserts of one record can
- * both find nothing and both insert, and the second meets the first's unique id. Its record is the
- * same, so the write goes again and replaces it (MongoDB retries such upserts itself; FerretDB not).
- */
+/** Instances started together on an empty database seed it at once: each record may lose a race. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for five differently typed models
 async function upsertById(model: Model<any>, records: { id: number }[]) {
   const writes = records.map((record) => ({ replaceOne: { filter: { id: record.id }, replacement: record, upsert: true } }))
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await model.bulkWrite(writes)
-      return
-    } catch (error) {
-      if (!isDuplicateKeyError(error) || attempt === UPSERT_ATTEMPTS) throw error
-    }
-  }
+  await retryLostUpsert(() => model.bulkWrite(writes), 5)
 }
 
 /** Seed records are listed in the order the site shows them. */

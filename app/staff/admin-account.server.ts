@@ -3,6 +3,7 @@ import { AdminSession } from '#app/staff/admin-session-model.server'
 import { User } from '#app/staff/user-model.server'
 import { hashPassword, needsRehash, verifyPassword } from './password.server'
 import { isDuplicateKeyError } from '#app/lib/db/connection.server'
+import { retryLostUpsert } from '#app/lib/db/lost-upsert.server'
 
 /** The fixed demo pair of `npm run dev` (NODE_ENV=development without ADMIN_PASSWORD), and of nothing else. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo-admin-2025' } as const
@@ -107,13 +108,10 @@ export async function ensureAdminAccount({
     passwordGenerated: false,
     passwordChangedAt: new Date(),
   }
-  const result = await User.findOneAndUpdate({ username }, { $set: fields }, { upsert: true, returnDocument: 'after' })
-    .lean()
-    .catch(async (error: unknown) => {
-      // Two instances inserting at once: the loser updates the winner's document.
-      if (!isDuplicateKeyError(error)) throw error
-      return User.findOneAndUpdate({ username }, { $set: fields }, { returnDocument: 'after' }).lean()
-    })
+  // Two instances inserting at once: the loser updates the winner's document.
+  const result = await retryLostUpsert(() =>
+    User.findOneAndUpdate({ username }, { $set: fields }, { upsert: true, returnDocument: 'after' }).lean(),
+  )
   if (existing && result) await endSessionsOf(String(result._id))
   return { kind: 'configured', username, passwordChanged: Boolean(existing) }
 }

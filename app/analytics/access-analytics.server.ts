@@ -13,10 +13,6 @@ import { type LogLine, mergeRecentLines } from './recent-log'
 export const RAW_LOG_LIMIT = 1000
 export const TOP_PAGES_LIMIT = 10
 
-function sinceFilter(now: Date) {
-  return { timestamp: { $gte: new Date(now.getTime() - ANALYTICS_WINDOW_MS) } }
-}
-
 /**
  * SPEC §3 analytics for the last 24 hours, merged from the per-instance 10-minute rollups that the
  * access-log writer keeps: a few hundred small documents whatever the traffic, instead of
@@ -70,11 +66,14 @@ export async function* accessLogLines(now = new Date()): AsyncGenerator<LogLine>
   } finally {
     await batches.close()
   }
-  const legacy = LegacyAccessLogEntry.collection.find<LogLine>(sinceFilter(now), {
-    sort: { timestamp: -1 },
-    batchSize: 200,
-    projection: { _id: 0 },
-  })
+  const legacy = LegacyAccessLogEntry.collection.find<LogLine>(
+    { timestamp: { $gte: since } },
+    {
+      sort: { timestamp: -1 },
+      batchSize: 200,
+      projection: { _id: 0 },
+    },
+  )
   try {
     yield* legacy
   } finally {

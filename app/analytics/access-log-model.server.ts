@@ -1,4 +1,4 @@
-import { type InferSchemaType, Schema } from 'mongoose'
+import { Schema } from 'mongoose'
 import { defineModel } from '#app/lib/db/define-model.server'
 
 /**
@@ -15,8 +15,6 @@ const accessLogBatchSchema = new Schema(
   { versionKey: false },
 )
 accessLogBatchSchema.index({ to: -1 })
-
-export type AccessLogBatchDocument = InferSchemaType<typeof accessLogBatchSchema>
 
 export const AccessLogBatch = defineModel('AccessLogBatch', accessLogBatchSchema)
 

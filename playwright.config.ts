@@ -1,15 +1,16 @@
 import { defineConfig, devices } from '@playwright/test'
+import { HEADLESS_SHELL_PATH } from './scripts/lib/local-services.mjs'
 import { E2E_APP_SETTINGS, e2eDatabaseUri } from './tests/e2e/support/e2e-server'
 
-// End-to-end tests drive Debian's Chromium (Playwright can't download its own here) against the
-// built production server as production runs it (the cluster, two workers, each with its own page
-// cache), started on its own port with its own database (`e2e`).
+// End-to-end tests drive Debian's Chromium headless shell (Playwright can't download its own here;
+// the shell is what Playwright runs headless tests in) against the built production server as
+// production runs it (the cluster, two workers, each with its own page cache), started on its own
+// port with its own database (`e2e`).
 const port = Number(process.env.E2E_PORT ?? 4173)
 
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+const chromiumLaunchOptions = {
+  executablePath: HEADLESS_SHELL_PATH,
   args: [
-    '--headless',
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',

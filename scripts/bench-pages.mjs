@@ -50,7 +50,8 @@ if (cpuSlowdown !== undefined && cpuSlowdown !== 'calibrated' && !(Number(cpuSlo
   process.exit(2)
 }
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
-// The same Chromium flags as playwright.config.ts (chromiumLaunchOptions), which Node cannot import here.
+// The flags of playwright.config.ts (chromiumLaunchOptions, which Node cannot import here), and
+// --headless, which Playwright adds itself.
 const chromeFlags = [
   '--headless',
   '--no-sandbox',

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 
 const STAND_IN = path.join(import.meta.dirname, 'stripe-stand-in.js')
 
@@ -27,4 +27,22 @@ export async function giveConfirmationSecret(page: Page, clientSecret: string) {
     await route.fulfill({ response, json: response.ok() ? { ...body, clientSecret: body.clientSecret || clientSecret } : body })
   })
   return orders
+}
+
+/** Stripe's hosted pages: Checkout and the billing portal. */
+const STRIPE_HOSTED_PAGE = /^https:\/\/(checkout|billing)\.stripe\.com\//
+
+/**
+ * The addresses on Stripe's hosted pages that `context`'s pages were sent to. Those pages can't be
+ * reached from here, and the site sends the browser to them by a redirect, whose target no route
+ * sees (Playwright routes only the first request of a redirect chain): so a test checks where the
+ * browser went, not a stand-in page. The browser applies the page's Content-Security-Policy
+ * (form-action) before it asks, so a blocked redirect asks for nothing.
+ */
+export function stripeHostedPageVisits(context: BrowserContext) {
+  const visits: string[] = []
+  context.on('request', (request) => {
+    if (request.isNavigationRequest() && STRIPE_HOSTED_PAGE.test(request.url())) visits.push(request.url())
+  })
+  return visits
 }

@@ -6,7 +6,7 @@ import { paidFirstInvoice, sendStripeEvent, stripeEvent } from '../support/strip
 import { clientAddressHeaders } from './support/client-address'
 import { untilHydrated } from './support/hydration'
 import { closeE2eDatabase, e2eDatabase, uniqueLabel } from './support/staff'
-import { giveConfirmationSecret, stripeHostedPageVisits, useStripeStandIn } from './support/stripe'
+import { expectSentToStripe, giveConfirmationSecret, stripeHostedPageVisits, useStripeStandIn } from './support/stripe'
 import { expect, test } from './support/test'
 import { expectNoSeriousAxeProblems, expectNoSidewaysScroll } from './support/readable'
 
@@ -92,9 +92,7 @@ async function openPortal(page: Page, portalUrl: string) {
     await route.fulfill({ response, headers: { ...response.headers(), location: PORTAL_SESSION } })
   }
   await page.route(isManageLink, asStripe)
-  const sentToPortal = page.waitForRequest(PORTAL_SESSION)
-  await main.getByRole('button', { name: 'Open the billing portal' }).click()
-  await sentToPortal
+  await expectSentToStripe(page, PORTAL_SESSION, () => main.getByRole('button', { name: 'Open the billing portal' }).click())
   await page.unroute(isManageLink, asStripe)
   expect(answers).toEqual([{ status: 303, location: portalUrl }])
 }
@@ -178,9 +176,9 @@ test('a buyer pays, is e-mailed the plan with a manage link, and the link opens 
 async function hostedCheckoutOrder(page: Page, users: number) {
   await page.goto(`/checkout?plan=3&microsoft365=business_premium&ms365_users=${users}`)
   // The server stores the order before it sends the browser to Stripe.
-  const sentToStripe = page.waitForRequest(/^https:\/\/checkout\.stripe\.com\//)
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click()
-  await sentToStripe
+  await expectSentToStripe(page, /^https:\/\/checkout\.stripe\.com\//, () =>
+    page.getByRole('button', { name: 'Proceed to Checkout' }).click(),
+  )
   const db = await e2eDatabase()
   const order = await db
     .collection('orders')

@@ -46,3 +46,16 @@ export function stripeHostedPageVisits(context: BrowserContext) {
   })
   return visits
 }
+
+/**
+ * Runs `action`, which sends the browser to Stripe's hosted page `url` by a redirect, and waits until
+ * the browser has given up on that page: it can't be reached from here, so the visit ends on the
+ * browser's own error page, which would cut off a navigation the test started before it.
+ */
+export async function expectSentToStripe(page: Page, url: string | RegExp, action: () => Promise<unknown>) {
+  const asked = page.waitForRequest(url)
+  const gaveUp = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame() && frame.url().startsWith('chrome-error:'))
+  await action()
+  await asked
+  await gaveUp
+}

@@ -31,13 +31,16 @@ export async function giveConfirmationSecret(page: Page, clientSecret: string) {
 
 /** Stripe's hosted pages: Checkout and the billing portal. */
 const STRIPE_HOSTED_PAGE = /^https:\/\/(checkout|billing)\.stripe\.com\//
+/** Stripe Checkout's hosted page, where a Checkout Session's address leads. */
+export const STRIPE_CHECKOUT_PAGE = /^https:\/\/checkout\.stripe\.com\//
 
 /**
  * The addresses on Stripe's hosted pages that `context`'s pages were sent to. Those pages can't be
  * reached from here, and the site sends the browser to them by a redirect, whose target no route
  * sees (Playwright routes only the first request of a redirect chain): so a test checks where the
  * browser went, not a stand-in page. The browser applies the page's Content-Security-Policy
- * (form-action) before it asks, so a blocked redirect asks for nothing.
+ * (form-action) to the redirect: a blocked one asks for nothing and logs a console error, which
+ * fails the test.
  */
 export function stripeHostedPageVisits(context: BrowserContext) {
   const visits: string[] = []

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { assertSameOrigin } from '#app/lib/http/same-origin.server'
@@ -8,6 +8,7 @@ import { redeemResumeToken } from '#app/chat/resume-token.server'
 import { chatVisitor, chatVisitorCookie } from '#app/chat/visitor-cookie.server'
 import { visitorChat } from '#app/chat/visitor-chat.server'
 import { ChatBubble } from '#app/components/chat/chat-bubble'
+import { ChatContactFields } from '#app/components/chat/contact-fields'
 import { useLiveRevalidation } from '#app/components/chat/use-live-revalidation'
 import { buttonClasses, StatusButton } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
@@ -194,25 +195,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <>
             <p className="pb-2 text-sm text-slate-600">{CHAT_TEXTS.dialogDescription}</p>
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <Field
-                label="Name"
-                field={fields.name}
-                render={(props) => (
-                  <input {...props} {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" maxLength={CHAT_LIMITS.name} />
-                )}
-              />
-              <Field
-                label="Email"
-                field={fields.email}
-                render={(props) => (
-                  <input
-                    {...props}
-                    {...getInputProps(fields.email, { type: 'email' })}
-                    autoComplete="email"
-                    maxLength={CHAT_LIMITS.email}
-                  />
-                )}
-              />
+              <ChatContactFields name={fields.name} email={fields.email} />
             </div>
           </>
         )}

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { chatContactSchema } from '#app/chat/chat-form'
+import { ChatContactFields } from '#app/components/chat/contact-fields'
 import { buttonClasses } from '#app/components/ui/button'
-import { Field } from '#app/components/ui/field'
-import { CHAT_LIMITS, CHAT_TEXTS } from '#app/domain/chat'
+import { CHAT_TEXTS } from '#app/domain/chat'
 
 type Contact = { name: string; email: string }
 
@@ -51,20 +51,7 @@ export function ContactDialog({ onCancel, onConfirm }: { onCancel: () => void; o
         <p id="chat-contact-description" className="pb-3 text-sm text-slate-600">
           {CHAT_TEXTS.dialogDescription}
         </p>
-        <Field
-          label="Name"
-          field={fields.name}
-          render={(props) => (
-            <input {...props} {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" maxLength={CHAT_LIMITS.name} />
-          )}
-        />
-        <Field
-          label="Email"
-          field={fields.email}
-          render={(props) => (
-            <input {...props} {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" maxLength={CHAT_LIMITS.email} />
-          )}
-        />
+        <ChatContactFields name={fields.name} email={fields.email} />
         <div className="flex justify-end gap-3 pt-2">
           <button type="button" onClick={onCancel} className={buttonClasses('outline', '', 'sm')}>
             Cancel

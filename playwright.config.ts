@@ -24,6 +24,10 @@ const chromiumLaunchOptions = {
 // Files that change what every other file sees (a plan's price, the database under a second
 // instance) run after the rest, one at a time.
 const RUN_ALONE = ['**/staff-content.spec.ts', '**/live-chat-instances.spec.ts']
+// Files that need nobody on the staff side with the chat open (a staff chat page anywhere puts staff
+// online for every visitor) run after the rest and before the files run alone, which open staff
+// pages on a second instance that may stop without saying goodbye.
+const STAFF_AWAY = ['**/enquiries-chat-offline.spec.ts']
 // A measurement, not a test: `npm run bench:page-views` runs it and prints its figures.
 const MEASUREMENTS = process.env.MEASURE_PAGE_VIEWS ? [] : ['**/measure-page-views.spec.ts']
 
@@ -49,13 +53,20 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [...RUN_ALONE, ...MEASUREMENTS],
+      testIgnore: [...RUN_ALONE, ...STAFF_AWAY, ...MEASUREMENTS],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      name: 'staff-away',
+      testMatch: STAFF_AWAY,
+      dependencies: ['chromium'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
     {
       name: 'alone',
       testMatch: RUN_ALONE,
-      dependencies: ['chromium'],
+      dependencies: ['staff-away'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },

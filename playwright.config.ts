@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { HEADLESS_SHELL_PATH } from './scripts/lib/local-services.mjs'
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './scripts/lib/local-services.mjs'
 import { E2E_APP_SETTINGS, e2eDatabaseUri } from './tests/e2e/support/e2e-server'
 
 // End-to-end tests drive Debian's Chromium headless shell (Playwright can't download its own here;
@@ -8,18 +8,7 @@ import { E2E_APP_SETTINGS, e2eDatabaseUri } from './tests/e2e/support/e2e-server
 // port with its own database (`e2e`).
 const port = Number(process.env.E2E_PORT ?? 4173)
 
-const chromiumLaunchOptions = {
-  executablePath: HEADLESS_SHELL_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+const chromiumLaunchOptions = { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS }
 
 // Files that change what every other file sees (a plan's price, the database under a second
 // instance) run after the rest, one at a time.

@@ -9,6 +9,7 @@
 // code cache is warm, as for a returning visitor.
 // BENCH_CPU_SLOWDOWN=4 slows the CPU as Lighthouse's phone does (default 1).
 import { chromium } from '@playwright/test'
+import { CHROMIUM_PATH } from './lib/local-services.mjs'
 
 const [, , a, b, n = '15'] = process.argv
 if (!a || !b) {
@@ -16,7 +17,7 @@ if (!a || !b) {
   process.exit(2)
 }
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 })
 

@@ -35,6 +35,7 @@ import lighthouse from 'lighthouse'
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/local-services.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.BENCH_PORT ?? 4210)
@@ -50,18 +51,8 @@ if (cpuSlowdown !== undefined && cpuSlowdown !== 'calibrated' && !(Number(cpuSlo
   process.exit(2)
 }
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
-// The flags of playwright.config.ts (chromiumLaunchOptions, which Node cannot import here), and
-// --headless, which Playwright adds itself.
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+// The end-to-end tests' flags, and --headless, which Playwright adds there itself.
+const chromeFlags = ['--headless', ...CHROMIUM_ARGS]
 
 if (!process.env.MONGODB_URI) {
   console.error('MONGODB_URI is unset: run this through `npm run bench:pages`.')
@@ -129,7 +120,7 @@ async function mobileConfigFor(port) {
 
 /** One Lighthouse run in a browser of its own, as the Lighthouse command line does it. */
 async function audit(url, config, attempt = 1) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags })
   let lhr
   let multiplier = 1
   try {

@@ -7,19 +7,11 @@
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/local-services.mjs'
 const [a, b, pagePath = '/', runs = '7'] = process.argv.slice(2)
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const flags = ['--headless', ...CHROMIUM_ARGS]
 async function tbt(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: flags })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: flags })
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
     return { tbt: Math.round(lhr.audits['total-blocking-time'].numericValue), perf: Math.round(lhr.categories.performance.score * 100) }

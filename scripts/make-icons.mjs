@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { HEADLESS_SHELL_PATH } from './lib/local-services.mjs'
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './lib/local-services.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 const publicDir = path.join(projectRoot, 'public')
@@ -60,7 +60,7 @@ function icoFromPngs(pngs) {
   return Buffer.concat([header, ...entries, ...pngs.map((png) => png.bytes)])
 }
 
-const browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS })
 try {
   async function render(html, width, height, { transparent = false } = {}) {
     const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 })

@@ -19,6 +19,17 @@ const STRIPE_MOCK_VERSION = 'v0.203.0'
 // Playwright runs headless tests in), for the end-to-end tests, which it runs in half the time.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+// Every launch of either: no sandbox (root in a container), no GPU, and none of the browser's own
+// traffic (updates, sync, QUIC probes) beside the site's. Playwright adds --headless itself.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 // On stderr, so a command's own output (`db:backup -- --out -`) stays clean.
 function log(message) {

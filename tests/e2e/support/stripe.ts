@@ -56,9 +56,9 @@ export function stripeHostedPageVisits(context: BrowserContext) {
  * browser's own error page, which would cut off a navigation the test started before it.
  */
 export async function expectSentToStripe(page: Page, url: string | RegExp, action: () => Promise<unknown>) {
-  const asked = page.waitForRequest(url)
-  const gaveUp = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame() && frame.url().startsWith('chrome-error:'))
-  await action()
-  await asked
-  await gaveUp
+  await Promise.all([
+    page.waitForRequest(url),
+    page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame() && frame.url().startsWith('chrome-error:')),
+    action(),
+  ])
 }

@@ -19,11 +19,13 @@ export default tseslint.config(
   },
   {
     // A promise nobody awaits or catches fails silently; one handed where a void callback is
-    // expected (an event handler, a setTimeout) does too.
+    // expected (an event handler, a setTimeout) does too; one returned from a `try` without `await`
+    // escapes its `catch`.
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },

@@ -123,7 +123,7 @@ export async function saveContentForm(
     const input = formInput(kind, (name) => values[name] ?? null)
     const saved = id === null ? await createContent(kind, input, edit) : await updateContent(kind, id, input, version, edit)
     const name = String((saved as AnyRecord).name ?? (saved as AnyRecord).title ?? '')
-    return redirectWithToast(`/admin/content/${kind}`, {
+    return await redirectWithToast(`/admin/content/${kind}`, {
       title: id === null ? `New ${singular} saved` : 'Changes saved',
       description: `${name} is saved; the site shows it now.`,
     })

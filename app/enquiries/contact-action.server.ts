@@ -58,7 +58,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     if (!limit.allowed) return refuse(429, RATE_LIMITED_MESSAGE, { 'Retry-After': String(limit.retryAfterSeconds) })
     const contact = await receiveContact(submission.value)
     if (enhanced) return data({ result: submission.reply({ resetForm: true }), contact }, { status: 201 })
-    return redirectWithToast('/#contact', CONTACT_SUCCESS_TOAST)
+    return await redirectWithToast('/#contact', CONTACT_SUCCESS_TOAST)
   } catch (error) {
     if (isDatabaseUnavailable(error)) return refuse(503, DATABASE_UNAVAILABLE_MESSAGE, { 'Retry-After': '10' })
     throw error

@@ -8,7 +8,7 @@ import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { recordAudit } from '#app/staff/audit.server'
 import type { ChangedBy } from '#app/staff/staff-accounts.server'
 import type { AuditChanges, AuditKind } from '#app/domain/audit'
-import { describeCounts, type PersonMatcher, type PrivacyCounts, someText } from '#app/domain/privacy'
+import { describeCounts, exportFileName, type PersonMatcher, type PrivacyCounts, someText } from '#app/domain/privacy'
 
 // Everything the site holds under one e-mail address (and phone number), by kind. The page, the
 // API, the export and the erase all start here, so what is shown is what is erased.
@@ -405,11 +405,22 @@ export function exportDocument(data: PersonalData, now = new Date()) {
 }
 
 /** An export is a disclosure: the trail says who downloaded how much, never whose. */
-export async function recordExport(data: PersonalData, by: ChangedBy) {
+/**
+ * The export as the file a browser downloads, recorded in the audit trail (without the address)
+ * before it is handed over. The staff page's form and the API both answer with it.
+ */
+export async function exportDownload(data: PersonalData, by: ChangedBy, now = new Date()): Promise<Response> {
   await recordAudit({
     ...by,
     kind: 'privacy',
     action: `exported a person's data: ${describeCounts(countsOf(data))}`,
     target: 'personal-data',
+  })
+  return new Response(JSON.stringify(exportDocument(data, now), null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
+      'X-Content-Type-Options': 'nosniff',
+    },
   })
 }

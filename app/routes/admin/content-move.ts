@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(list, { title: 'Not moved', description: 'Choose ↑ or ↓.', variant: 'destructive' })
   try {
     await moveContent(kind, id, direction, { actor: { id: admin.id, username: admin.username }, context })
-    return redirectWithToast(list, { title: 'Order saved', description: `The ${CONTENT_LABELS[kind].singular} moved ${direction}.` })
+    return await redirectWithToast(list, { title: 'Order saved', description: `The ${CONTENT_LABELS[kind].singular} moved ${direction}.` })
   } catch (error) {
     if (!(error instanceof ContentEditError)) throw error
     invariantResponse(error.status !== 404, error.message, 404)

@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id } = readContentRecord(params)
   try {
     const record = await restoreContent(kind, id, { actor: { id: admin.id, username: admin.username }, context })
-    return redirectWithToast(`/admin/content/${kind}`, {
+    return await redirectWithToast(`/admin/content/${kind}`, {
       title: 'Restored',
       description: `${String(record.name ?? record.title)} is back, as it was when deleted.`,
     })

@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const current = (await getContent(kind, id)) as Record<string, unknown>
     const { flip, action: done } = contentVisibility(kind, current)
     await updateContent(kind, id, flip, version, { actor: { id: admin.id, username: admin.username }, context })
-    return redirectWithToast(list, { title: `${done} done`, description: `The ${singular} is saved; the site shows the change now.` })
+    return await redirectWithToast(list, { title: `${done} done`, description: `The ${singular} is saved; the site shows the change now.` })
   } catch (error) {
     if (!(error instanceof ContentEditError)) throw error
     invariantResponse(error.status !== 404, error.message, 404)

@@ -1,12 +1,12 @@
 import { redirect } from 'react-router'
-import { exportDocument, findPersonalData, recordExport } from '#app/privacy/personal-data.server'
+import { exportDownload, findPersonalData } from '#app/privacy/personal-data.server'
 import { hitPrivacyLimit, PRIVACY_RATE_MESSAGE } from '#app/privacy/limits.server'
 import { requireOwner } from '#app/staff/require-admin.server'
 import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#app/lib/http/failure-messages'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
-import { exportFileName, lookupInput, personMatcher, privacyLookupSchema } from '#app/domain/privacy'
+import { lookupInput, personMatcher, privacyLookupSchema } from '#app/domain/privacy'
 import type { Route } from './+types/privacy-export'
 
 // The personal-data page's download: a plain form POST (no JavaScript needed) answered with the
@@ -28,15 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const limit = await hitPrivacyLimit(owner.id)
     if (!limit.allowed) return refusal(PRIVACY_RATE_MESSAGE, 429, { 'Retry-After': String(limit.retryAfterSeconds) })
     const found = await findPersonalData(personMatcher(lookup.data))
-    await recordExport(found, { actor: owner, context })
-    const now = new Date()
-    return new Response(JSON.stringify(exportDocument(found, now), null, 2), {
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
-        'X-Content-Type-Options': 'nosniff',
-      },
-    })
+    return await exportDownload(found, { actor: owner, context })
   } catch (error) {
     if (isDatabaseUnavailable(error)) return refusal(DATABASE_UNAVAILABLE_MESSAGE, 503, { 'Retry-After': '10' })
     throw error

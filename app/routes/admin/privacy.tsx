@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       )
     }
     const counts = await erasePersonalData(personMatcher(lookup), { actor: owner, context })
-    return redirectWithToast(pageFor(lookup), {
+    return await redirectWithToast(pageFor(lookup), {
       title: totalOf(counts) > 0 ? 'Personal data erased' : 'Nothing left to erase',
       description: `${describeCounts(counts)}. Orders were anonymised, not deleted.`,
     })

@@ -1,7 +1,7 @@
-import { exportDocument, findPersonalData, recordExport } from '#app/privacy/personal-data.server'
+import { exportDownload, findPersonalData } from '#app/privacy/personal-data.server'
 import { hitPrivacyLimit, PRIVACY_RATE_MESSAGE } from '#app/privacy/limits.server'
 import { requireOwnerApi } from '#app/staff/require-admin.server'
-import { exportFileName, lookupInput, personMatcher, privacyLookupSchema } from '#app/domain/privacy'
+import { lookupInput, personMatcher, privacyLookupSchema } from '#app/domain/privacy'
 import { fieldErrors } from '#app/domain/zod'
 import { badRequest, handleJsonErrors, jsonError } from '#app/lib/http/responses.server'
 import type { Route } from './+types/privacy.export'
@@ -17,14 +17,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (!limit.allowed)
       return jsonError(429, PRIVACY_RATE_MESSAGE, undefined, { headers: { 'Retry-After': String(limit.retryAfterSeconds) } })
     const found = await findPersonalData(personMatcher(lookup.data))
-    await recordExport(found, { actor: owner, context })
-    const now = new Date()
-    return new Response(JSON.stringify(exportDocument(found, now), null, 2), {
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
-        'X-Content-Type-Options': 'nosniff',
-      },
-    })
+    return exportDownload(found, { actor: owner, context })
   })
 }

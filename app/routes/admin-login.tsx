@@ -12,6 +12,7 @@ import { Field } from '#app/components/ui/field'
 import { FormError } from '#app/components/ui/form-error'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
+import { Warning } from '#app/components/ui/warning'
 import { getEnv } from '#app/lib/config/env.server'
 import { adminLoginSchema } from '#app/domain/admin-login'
 import { SIGN_IN_FAILED_TOAST, SIGNED_IN_TOAST } from '#app/domain/admin-login-fields'
@@ -97,9 +98,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.expired && !form.errors ? (
-          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            The time to enter your code ran out. Please sign in again.
-          </p>
+          <Warning role="status">The time to enter your code ran out. Please sign in again.</Warning>
         ) : null}
         <FormError errors={form.errors} id={form.errorId} />
         <Field

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { AuthCard } from '#app/components/auth-card'
 import { StatusButton } from '#app/components/ui/button'
 import { useIsPending } from '#app/components/ui/use-is-pending'
+import { Warning } from '#app/components/ui/warning'
 import { BUSINESS } from '#app/domain/business'
 import { pageMeta } from '#app/domain/seo'
 import { getEnv } from '#app/lib/config/env.server'
@@ -101,11 +102,7 @@ export default function ManageSubscriptionOrder({ loaderData, actionData }: Rout
   const problem = actionData?.problem ?? loaderData.problem
   return (
     <AuthCard title="Manage your subscription">
-      {problem ? (
-        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <Warning className="mt-4">{problem}</Warning> : null}
       {loaderData.action ? (
         <>
           <p className="mt-2 text-sm text-slate-600">

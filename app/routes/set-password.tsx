@@ -9,6 +9,7 @@ import { StatusButton } from '#app/components/ui/button'
 import { NewPasswordFields } from '#app/components/new-password-fields'
 import { FormError } from '#app/components/ui/form-error'
 import { useIsPending } from '#app/components/ui/use-is-pending'
+import { Warning } from '#app/components/ui/warning'
 import { getEnv } from '#app/lib/config/env.server'
 import { pageMeta } from '#app/domain/seo'
 import { MIN_PASSWORD_LENGTH, setPasswordSchema } from '#app/domain/staff'
@@ -79,9 +80,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           </Form>
         </>
       ) : (
-        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {LINK_GONE_MESSAGE}
-        </p>
+        <Warning className="mt-4">{LINK_GONE_MESSAGE}</Warning>
       )}
     </AuthCard>
   )

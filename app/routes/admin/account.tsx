@@ -2,6 +2,7 @@ import { useTaskOutlet } from '#app/components/staff/task-outlet'
 import { Card } from '#app/components/staff/card'
 import { StaffHeader } from '#app/components/staff/staff-header'
 import { ChangePasswordForm, RecoveryCodesForm, TotpConfirmForm, TotpRemoveForm, TotpStartForm } from '#app/components/staff/account-forms'
+import { Warning } from '#app/components/ui/warning'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { isTotpRequired, ownAccountDetails } from '#app/staff/staff-accounts.server'
 import { ownTwoStepStatus } from '#app/staff/totp.server'
@@ -48,9 +49,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         subtitle={`Signed in as ${account.username}${account.name ? ` (${account.name})` : ''}, ${ROLE_LABELS[account.role]}.`}
       />
       {totpRequired ? (
-        <p role="alert" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Owners require two-step verification for every account. Turn it on below to use the staff area.
-        </p>
+        <Warning className="mt-4">Owners require two-step verification for every account. Turn it on below to use the staff area.</Warning>
       ) : null}
 
       <Card title="Two-step verification" id="two-step" className="mt-8">

@@ -5,6 +5,7 @@ import { listEnquiryOwners } from '#app/enquiries/enquiry-workflow.server'
 import { listSavedReplies } from '#app/chat/saved-replies.server'
 import { conversationDetail, ownDisplayName } from '#app/chat/staff-chat.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { AssignForm } from '#app/components/staff/assign-form'
 import { Card } from '#app/components/staff/card'
 import { ChatBubble } from '#app/components/staff/chat-bubble'
 import { StaffHeader } from '#app/components/staff/staff-header'
@@ -56,7 +57,6 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
   const replying = useIsPending({ formAction: `${base}/reply` })
   const sendingSaved = replying ? navigation.formData?.get('savedReply') : null
   const statusPending = useIsPending({ formAction: `${base}/${closed ? 'reopen' : 'close'}` })
-  const assignPending = useIsPending({ formAction: `${base}/assign` })
   const namePending = useIsPending({ formAction: `${base}/display-name` })
   const savePending = useIsPending({ formAction: `${base}/saved-replies` })
   const replyBox = useRef<HTMLTextAreaElement>(null)
@@ -182,24 +182,14 @@ export default function AdminChat({ loaderData }: Route.ComponentProps) {
 
         <div className="min-w-0 space-y-6">
           <Card title="Who answers">
-            <Form method="post" action={`${base}/assign`} className="mt-3 flex flex-wrap items-end gap-3">
-              <div className="min-w-40 flex-1">
-                <label htmlFor="chat-assignee" className="text-sm font-medium text-slate-700">
-                  Answered by
-                </label>
-                <select id="chat-assignee" name="assignee" defaultValue={conversation.assignee?.id ?? ''} className={CONTROL_CLASS}>
-                  <option value="">Nobody</option>
-                  {owners.map((owner) => (
-                    <option key={owner.id} value={owner.id}>
-                      {owner.id === me ? `${owner.name} (me)` : owner.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <StatusButton pending={assignPending} pendingText="Saving..." variant="outline">
-                Assign
-              </StatusButton>
-            </Form>
+            <AssignForm
+              action={`${base}/assign`}
+              label="Answered by"
+              selectId="chat-assignee"
+              current={conversation.assignee?.id}
+              owners={owners}
+              me={me}
+            />
           </Card>
 
           <Card title="Saved replies" id="saved-replies">

@@ -3,6 +3,7 @@ import { findEnquiry, listEnquiryOwners, replyAddressOf } from '#app/enquiries/e
 import { staffDisplayName } from '#app/chat/staff-chat.server'
 import { requireAdmin } from '#app/staff/require-admin.server'
 import { adminButtonClass } from '#app/components/staff/admin-buttons'
+import { AssignForm } from '#app/components/staff/assign-form'
 import { Card } from '#app/components/staff/card'
 import { EnquiryStatusBadge } from '#app/components/staff/enquiry-status-badge'
 import { StaffHeader } from '#app/components/staff/staff-header'
@@ -57,7 +58,6 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
   const { enquiry, owners, replyTo, myName } = loaderData
   const base = `/admin/enquiries/${enquiry.id}`
   const statusPending = useIsPending({ formAction: `${base}/status` })
-  const assignPending = useIsPending({ formAction: `${base}/assign` })
   const notePending = useIsPending({ formAction: `${base}/note` })
   const replyPending = useIsPending({ formAction: `${base}/reply` })
   // A refused reply (its nested route's answer) comes back filled with what was sent.
@@ -226,24 +226,13 @@ export default function Enquiry({ loaderData }: Route.ComponentProps) {
           </Card>
 
           <Card title="Owner" headingId="owner-heading">
-            <Form method="post" action={`${base}/assign`} className="mt-3 flex flex-wrap items-end gap-3">
-              <div className="min-w-40 flex-1">
-                <label htmlFor="enquiry-owner-choice" className="text-sm font-medium text-slate-700">
-                  Owner
-                </label>
-                <select id="enquiry-owner-choice" name="assignee" defaultValue={enquiry.assignee?.id ?? ''} className={CONTROL_CLASS}>
-                  <option value="">Nobody</option>
-                  {owners.map((owner) => (
-                    <option key={owner.id} value={owner.id}>
-                      {owner.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <StatusButton pending={assignPending} pendingText="Saving..." variant="outline">
-                Assign
-              </StatusButton>
-            </Form>
+            <AssignForm
+              action={`${base}/assign`}
+              label="Owner"
+              selectId="enquiry-owner-choice"
+              current={enquiry.assignee?.id}
+              owners={owners}
+            />
           </Card>
 
           <Card title="Internal note" headingId="note-heading">

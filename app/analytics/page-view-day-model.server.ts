@@ -1,5 +1,6 @@
 import { type InferSchemaType, Schema } from 'mongoose'
 import { defineModel } from '#app/lib/db/define-model.server'
+import { pageViewCounts } from '#app/analytics/page-view-rollup-model.server'
 
 /**
  * One UTC day of page views, every instance's hours added together by the fold job
@@ -10,15 +11,7 @@ const pageViewDaySchema = new Schema(
   {
     _id: { type: String, required: true },
     day: { type: Date, required: true },
-    views: { type: Number, required: true },
-    visits: { type: Number, required: true },
-    checkouts: { type: Number, required: true },
-    /** JSON [[path, views], …], at most PAGES_PER_DAY. */
-    pages: { type: String, required: true },
-    /** JSON [[source, visits], …], at most SOURCES_PER_DAY. */
-    sources: { type: String, required: true },
-    phone: { type: Number, required: true },
-    desktop: { type: Number, required: true },
+    ...pageViewCounts,
     /** Just after the last write of the hours folded here: hours written from then on are not in it. */
     hoursUpTo: { type: Date, required: true },
     foldedAt: { type: Date, required: true },

@@ -99,20 +99,26 @@ type Counted = Pick<StoredPageViewRollup, 'views' | 'visits' | 'checkouts' | 'pa
 /** Most first, then by name, so equal counts always list the same way. */
 const byCount = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 
-/** Merges stored rollups (any instances, any hours) into one period's totals, pages and sources busiest first. */
-export function mergePageViews(documents: Counted[], limit: number): PageViewTotals {
-  const totals = { pageViews: 0, visits: 0, checkoutsStarted: 0, phone: 0, desktop: 0 }
+/** Adds stored rollups' counts together, and their pages' and sources' counts by name. */
+function addUp(documents: Counted[]) {
+  const totals = { views: 0, visits: 0, checkouts: 0, phone: 0, desktop: 0 }
   const pages = new Map<string, number>()
   const sources = new Map<string, number>()
   for (const doc of documents) {
-    totals.pageViews += doc.views
+    totals.views += doc.views
     totals.visits += doc.visits
-    totals.checkoutsStarted += doc.checkouts
+    totals.checkouts += doc.checkouts
     totals.phone += doc.phone
     totals.desktop += doc.desktop
     for (const [page, count] of parsePairs(doc.pages)) pages.set(page, (pages.get(page) ?? 0) + count)
     for (const [source, count] of parsePairs(doc.sources)) sources.set(source, (sources.get(source) ?? 0) + count)
   }
+  return { totals, pages, sources }
+}
+
+/** Merges stored rollups (any instances, any hours) into one period's totals, pages and sources busiest first. */
+export function mergePageViews(documents: Counted[], limit: number): PageViewTotals {
+  const { totals, pages, sources } = addUp(documents)
   // (other) is what fell past a bucket's limit: not a page or a source anyone can open.
   const top = (map: Map<string, number>) =>
     [...map]
@@ -120,9 +126,9 @@ export function mergePageViews(documents: Counted[], limit: number): PageViewTot
       .sort(byCount)
       .slice(0, limit)
   return {
-    pageViews: totals.pageViews,
+    pageViews: totals.views,
     visits: totals.visits,
-    checkoutsStarted: totals.checkoutsStarted,
+    checkoutsStarted: totals.checkouts,
     pages: top(pages),
     sources: top(sources),
     devices: { phone: totals.phone, desktop: totals.desktop },
@@ -162,18 +168,7 @@ function bounded(map: Map<string, number>, limit: number): [string, number][] {
 
 /** Adds stored rollups into one (a day, or one hour of every instance), its pages and sources bounded. */
 export function foldPageViews(documents: Counted[]): Counted {
-  const totals = { views: 0, visits: 0, checkouts: 0, phone: 0, desktop: 0 }
-  const pages = new Map<string, number>()
-  const sources = new Map<string, number>()
-  for (const doc of documents) {
-    totals.views += doc.views
-    totals.visits += doc.visits
-    totals.checkouts += doc.checkouts
-    totals.phone += doc.phone
-    totals.desktop += doc.desktop
-    for (const [page, count] of parsePairs(doc.pages)) pages.set(page, (pages.get(page) ?? 0) + count)
-    for (const [source, count] of parsePairs(doc.sources)) sources.set(source, (sources.get(source) ?? 0) + count)
-  }
+  const { totals, pages, sources } = addUp(documents)
   return {
     ...totals,
     pages: JSON.stringify(bounded(pages, PAGES_PER_DAY)),

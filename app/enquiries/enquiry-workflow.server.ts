@@ -135,6 +135,15 @@ export function countNewEnquiries() {
 }
 
 type StoredNote = { at: Date; authorName?: string | null; text: string }
+/** A stored enquiry's notes as staff read them, oldest first; one saved without its author's name reads "Staff". */
+function notesOf(doc: { notes?: unknown }): EnquiryNote[] {
+  return ((doc.notes ?? []) as StoredNote[]).map((note) => ({
+    at: note.at.toISOString(),
+    author: note.authorName || 'Staff',
+    text: note.text,
+  }))
+}
+
 type StoredReply = { at: Date; authorName?: string | null; replyTo?: string | null; subject: string; text: string }
 
 export async function findEnquiry(id: string): Promise<EnquiryDetail | null> {
@@ -145,11 +154,7 @@ export async function findEnquiry(id: string): Promise<EnquiryDetail | null> {
   return {
     ...item,
     message: doc.message,
-    notes: ((doc.notes ?? []) as StoredNote[]).map((note) => ({
-      at: note.at.toISOString(),
-      author: note.authorName || 'Staff',
-      text: note.text,
-    })),
+    notes: notesOf(doc),
     replies: ((doc.replies ?? []) as StoredReply[]).map((reply) => ({
       at: reply.at.toISOString(),
       author: reply.authorName || 'Staff',
@@ -329,11 +334,7 @@ export async function listEnquiriesForApi({ page, limit, status }: { page: numbe
     return {
       ...item,
       message: doc.message,
-      notes: ((doc.notes ?? []) as StoredNote[]).map((note) => ({
-        at: note.at.toISOString(),
-        author: note.authorName || 'Staff',
-        text: note.text,
-      })),
+      notes: notesOf(doc),
     }
   })
   return { items, total }

@@ -21,11 +21,6 @@ export const DISPLAY_NAME_MAX = 60
 
 const objectId = (message: string) => z.string().regex(/^[a-f\d]{24}$/i, message)
 
-/** Empty means nobody. */
-export const chatAssignSchema = z.object({
-  assignee: z.preprocess((value) => (value === '' ? undefined : value), objectId('Choose a staff member from the list').optional()),
-})
-
 /** A reply is what was typed, or else the saved reply chosen (so a saved reply can be sent without JavaScript). */
 export const chatReplyFormSchema = z
   .object({

@@ -1,5 +1,6 @@
 // An enquiry's workflow as staff see it: its statuses, the limits of what staff write on it, and
 // the forms' schemas, shared by the staff pages, their actions and the JSON API.
+import { staffIdSchema } from './assignee'
 import { z } from './zod'
 
 export const ENQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const
@@ -29,15 +30,8 @@ export function messageSnippet(message: string, length = SNIPPET_LENGTH) {
   return line.length > length ? `${line.slice(0, length - 1).trimEnd()}…` : line
 }
 
-const objectId = z.string().regex(/^[a-f\d]{24}$/i, 'Choose a staff member from the list')
-
 export const enquiryStatusSchema = z.object({
   status: z.enum(ENQUIRY_STATUSES, { error: 'Choose new, contacted or closed' }),
-})
-
-/** Empty means nobody. */
-export const enquiryAssignSchema = z.object({
-  assignee: z.preprocess((value) => (value === '' ? undefined : value), objectId.optional()),
 })
 
 export const enquiryNoteSchema = z.object({
@@ -74,7 +68,7 @@ export const bulkCloseSchema = z.object({
 export const enquiryPatchSchema = z
   .object({
     status: z.enum(ENQUIRY_STATUSES, { error: 'status must be new, contacted or closed' }).optional(),
-    assignee: z.union([objectId, z.null()]).optional(),
+    assignee: z.union([staffIdSchema, z.null()]).optional(),
     note: z.string().trim().min(1, 'note must not be empty').max(NOTE_MAX, `note is at most ${NOTE_MAX} characters`).optional(),
   })
   .strict()

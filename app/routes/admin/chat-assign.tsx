@@ -6,15 +6,19 @@ import { requireAdmin } from '#app/staff/require-admin.server'
 import { TaskRefusal } from '#app/components/staff/task-refusal'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
-import { chatAssignSchema } from '#app/domain/chat-inbox'
+import { assignSchema, CHOOSE_ASSIGNEE_MESSAGE } from '#app/domain/assignee'
 import type { Route } from './+types/chat-assign'
 
 // One task of a conversation's page: who answers it. Audited like an enquiry's owner.
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const submission = parseWithZod(await readInboxForm(request), { schema: chatAssignSchema })
+  const form = await readInboxForm(request)
+  const submission = parseWithZod(form, { schema: assignSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // "Nobody" is sent as an empty value; a post without the field (not this page's form) changes nothing.
+  if (!form.has('assignee'))
+    return data({ result: submission.reply({ fieldErrors: { assignee: [CHOOSE_ASSIGNEE_MESSAGE] } }) }, { status: 400 })
   const assignee = submission.value.assignee ?? null
   const done = await assignConversation(params.id, assignee, { actor, context })
   if (!done.ok) {

@@ -5,7 +5,9 @@ import { requireAdmin } from '#app/staff/require-admin.server'
 import { TaskRefusal } from '#app/components/staff/task-refusal'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
-import { enquiryAssignSchema } from '#app/domain/enquiry'
+import { assignSchema, CHOOSE_ASSIGNEE_MESSAGE } from '#app/domain/assignee'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import type { Route } from './+types/enquiry-assign'
 
 // One task of an enquiry's page: who owns it. Shown only when refused, inside the
@@ -13,8 +15,12 @@ import type { Route } from './+types/enquiry-assign'
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: enquiryAssignSchema })
+  const form = await readFormWithLimit(request, BODY_LIMITS.default)
+  const submission = parseWithZod(form, { schema: assignSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  // "Nobody" is sent as an empty value; a post without the field (not this page's form) changes nothing.
+  if (!form.has('assignee'))
+    return data({ result: submission.reply({ fieldErrors: { assignee: [CHOOSE_ASSIGNEE_MESSAGE] } }) }, { status: 400 })
   const assignee = submission.value.assignee ?? null
   const done = await assignEnquiry(params.id, assignee, { actor, context })
   if (!done.ok) {

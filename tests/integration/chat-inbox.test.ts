@@ -134,6 +134,11 @@ describe('assignment', () => {
 
     expect((await post(`/admin/chats/${id}/assign`, { assignee: ownerId })).status).toBe(303)
     expect((await listed('mine')).map((conversation) => conversation.id)).toContain(id)
+    // "Nobody" is an empty value; a post without the field is refused, not taken for it.
+    expect((await post(`/admin/chats/${id}/assign`, {})).status).toBe(400)
+    expect((await post(`/admin/chats/${id}/assign`, {}, 'assignee')).status).toBe(303)
+    expect((await ChatConversation.findById(id).lean())?.assigneeId).toBeUndefined()
+    expect((await post(`/admin/chats/${id}/assign`, { assignee: ownerId })).status).toBe(303)
     expect((await post(`/admin/chats/${id}/assign`, { assignee: '' })).status).toBe(303)
     expect((await ChatConversation.findById(id).lean())?.assigneeId).toBeUndefined()
 
@@ -142,6 +147,8 @@ describe('assignment', () => {
       .lean()
     expect(events.map((event) => [event.kind, event.action])).toEqual([
       ['chat', 'assigned chat'],
+      ['chat', 'assigned chat'],
+      ['chat', 'unassigned chat'],
       ['chat', 'assigned chat'],
       ['chat', 'unassigned chat'],
     ])

@@ -22,6 +22,13 @@ const contacts = await import('#app/routes/api/admin/contacts')
 const contact = await import('#app/routes/api/admin/contacts.$id')
 const workflow = await import('#app/enquiries/enquiry-workflow.server')
 const replyTask = await import('#app/routes/admin/enquiry-reply')
+const enquiryTasks = {
+  note: await import('#app/routes/admin/enquiry-note'),
+  status: await import('#app/routes/admin/enquiry-status'),
+  assign: await import('#app/routes/admin/enquiry-assign'),
+  reply: replyTask,
+}
+const closeTask = await import('#app/routes/admin/enquiries-close')
 
 setupTestDatabase('enquiry_workflow')
 
@@ -132,6 +139,26 @@ describe('the enquiry workflow', () => {
     expect(JSON.stringify(answer)).toContain('A reply is at most 10000 characters')
     expect(await OutboxMessage.countDocuments({ subject: new RegExp(`^enquiry-reply:${newId}:`) })).toBe(0)
     expect((await Contact.findById(newId).lean())?.replies ?? []).toEqual([])
+  })
+
+  it('answers a body that is not a form with the form’s own refusal, changing nothing', async () => {
+    const before = await Contact.findById(newId).lean()
+    const notAForm = (path: string) =>
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=nothing-here' },
+        body: 'not multipart at all',
+      })
+    // A body that reads as no fields: an empty assignment would mean "nobody", so the field must be there.
+    for (const [name, task] of Object.entries(enquiryTasks)) {
+      const request = notAForm(`/admin/enquiries/${newId}/${name}`)
+      const answer = await task.action({ request, url: new URL(request.url), params: { id: newId }, pattern: '', context })
+      expect(answer, name).toMatchObject({ init: { status: 400 } })
+    }
+    const request = notAForm('/admin/enquiries/close')
+    const answer = (await closeTask.action({ request, url: new URL(request.url), params: {}, pattern: '', context })) as Response
+    expect(answer.status).toBe(303)
+    expect(await Contact.findById(newId).lean()).toEqual(before)
   })
 
   it('closes the ticked enquiries at once, ignoring ids that are not enquiries', async () => {

@@ -6,6 +6,8 @@ import { TaskRefusal } from '#app/components/staff/task-refusal'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import { enquiryNoteSchema } from '#app/domain/enquiry'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import type { Route } from './+types/enquiry-note'
 
 // One task of an enquiry's page: an internal note. Shown only when refused, inside the
@@ -13,7 +15,7 @@ import type { Route } from './+types/enquiry-note'
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: enquiryNoteSchema })
+  const submission = parseWithZod(await readFormWithLimit(request, BODY_LIMITS.default), { schema: enquiryNoteSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const done = await addEnquiryNote(params.id, submission.value.note, { actor, context })
   invariantResponse(done.ok, 'Enquiry not found', 404)

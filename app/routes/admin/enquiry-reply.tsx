@@ -6,6 +6,8 @@ import { TaskRefusal } from '#app/components/staff/task-refusal'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import { enquiryReplySchema } from '#app/domain/enquiry'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import type { Route } from './+types/enquiry-reply'
 
 // One task of an enquiry's page: an e-mail reply to the visitor. Shown only when refused, inside the
@@ -14,7 +16,7 @@ import type { Route } from './+types/enquiry-reply'
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: enquiryReplySchema })
+  const submission = parseWithZod(await readFormWithLimit(request, BODY_LIMITS.default), { schema: enquiryReplySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const done = await replyToEnquiry(params.id, submission.value, { actor, context })
   invariantResponse(done.ok, 'Enquiry not found', 404)

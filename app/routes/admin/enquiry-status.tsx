@@ -6,6 +6,8 @@ import { TaskRefusal } from '#app/components/staff/task-refusal'
 import { invariantResponse } from '#app/lib/http/responses.server'
 import { redirectWithToast } from '#app/lib/session/toast.server'
 import { ENQUIRY_STATUS_LABELS, enquiryStatusSchema } from '#app/domain/enquiry'
+import { BODY_LIMITS } from '#app/lib/http/body-limits'
+import { readFormWithLimit } from '#app/lib/http/request-body.server'
 import type { Route } from './+types/enquiry-status'
 
 // One task of an enquiry's page: its status. Shown only when refused, inside the
@@ -13,7 +15,7 @@ import type { Route } from './+types/enquiry-status'
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: enquiryStatusSchema })
+  const submission = parseWithZod(await readFormWithLimit(request, BODY_LIMITS.default), { schema: enquiryStatusSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const done = await setEnquiryStatus(params.id, submission.value.status, { actor, context })
   invariantResponse(done.ok, 'Enquiry not found', 404)

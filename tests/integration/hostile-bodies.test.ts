@@ -48,11 +48,12 @@ function addresses(entries: RouteConfigEntry[], parent = ''): string[] {
 // Signing out last, so the owner's session serves every other address.
 const ADDRESSES = [...new Set(addresses(routes))].sort((a, b) => Number(a === '/logout') - Number(b === '/logout'))
 
+// A body of another type (text/plain) takes the same paths as the broken multipart one: an empty
+// form, or 415 from a JSON route.
 const HOSTILE_BODIES: { name: string; contentType: string; body: string }[] = [
   { name: 'multipart without its boundary', contentType: 'multipart/form-data; boundary=nothing-here', body: 'not multipart at all' },
   { name: 'JSON that does not parse', contentType: 'application/json', body: '{"email": ' },
   { name: 'form fields as operators', contentType: 'application/x-www-form-urlencoded', body: 'email[$ne]=1&id[$gt]=&page=-1&_id=%00' },
-  { name: 'text', contentType: 'text/plain', body: '\u0000\uFFFF'.repeat(100) },
 ]
 
 const HOSTILE_QUERY = '?page=-1e309&limit=NaN&range=%E0%A4%A&status[$ne]=x&email=%00&from=2026-13-45&q=' + 'a'.repeat(3000)

@@ -53,6 +53,12 @@ const ADDRESSES = [...new Set(addresses(routes))].sort((a, b) => Number(a === '/
 const HOSTILE_BODIES: { name: string; contentType: string; body: string }[] = [
   { name: 'multipart without its boundary', contentType: 'multipart/form-data; boundary=nothing-here', body: 'not multipart at all' },
   { name: 'JSON that does not parse', contentType: 'application/json', body: '{"email": ' },
+  {
+    // Operators where text is expected, numbers JSON.parse reads as Infinity, prototype keys.
+    name: 'JSON of the wrong shapes',
+    contentType: 'application/json',
+    body: '{"email":{"$ne":null},"status":["x"],"page":1e999,"ids":[{}],"name":null,"message":true,"planId":-1,"quantity":1e308,"assignee":{"$gt":""},"note":[],"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}',
+  },
   { name: 'form fields as operators', contentType: 'application/x-www-form-urlencoded', body: 'email[$ne]=1&id[$gt]=&page=-1&_id=%00' },
 ]
 

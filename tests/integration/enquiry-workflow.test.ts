@@ -5,7 +5,10 @@ import { OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { AuditEvent } from '#app/staff/audit-event-model.server'
 import { User } from '#app/staff/user-model.server'
 import { contextFor } from '#app/lib/http/request-context'
+import { ENQUIRY_REPLY_RATE_LIMIT, REPLY_RATE_LIMITED_MESSAGE } from '#app/enquiries/limits.server'
+import { hitRateLimit } from '#app/lib/rate-limit/rate-limit.server'
 import { setupTestDatabase } from '#tests/support/database'
+import { untilBurstFitsInWindow } from '#tests/support/rate-limit-window'
 
 // The enquiry workflow through its JSON API and its functions, against a real database. The staff
 // guard is replaced by a signed-in account (the guard itself: tests/e2e/staff-auth.spec.ts).
@@ -138,6 +141,27 @@ describe('the enquiry workflow', () => {
     expect(answer).toMatchObject({ init: { status: 400 }, data: { result: { initialValue: { text, subject: 'Re: phones' } } } })
     expect(JSON.stringify(answer)).toContain('A reply is at most 10000 characters')
     expect(await OutboxMessage.countDocuments({ subject: new RegExp(`^enquiry-reply:${newId}:`) })).toBe(0)
+    expect((await Contact.findById(newId).lean())?.replies ?? []).toEqual([])
+  })
+
+  it('refuses a reply past the hour’s limit of one account with 429, keeping the text and sending nothing', async () => {
+    await untilBurstFitsInWindow(ENQUIRY_REPLY_RATE_LIMIT.windowMs, 30_000)
+    // An hour's replies, taken through the limit the task takes (the tests above reply through the
+    // workflow, not the task).
+    let hits = 0
+    while ((await hitRateLimit(ENQUIRY_REPLY_RATE_LIMIT, String(staffId))).allowed) hits += 1
+    expect(hits).toBe(ENQUIRY_REPLY_RATE_LIMIT.limit)
+    const text = 'One reply too many'
+    const request = new Request(`http://localhost/admin/enquiries/${newId}/reply`, {
+      method: 'POST',
+      body: new URLSearchParams({ subject: 'Re: phones', text, replyTo: 'dana@roswell.example' }),
+    })
+    const answer = await replyTask.action({ request, url: new URL(request.url), params: { id: newId }, pattern: '', context })
+    expect(answer).toMatchObject({
+      init: { status: 429 },
+      data: { result: { initialValue: { text }, error: { '': [REPLY_RATE_LIMITED_MESSAGE] } } },
+    })
+    expect(await OutboxMessage.countDocuments({ 'payload.text': text })).toBe(0)
     expect((await Contact.findById(newId).lean())?.replies ?? []).toEqual([])
   })
 

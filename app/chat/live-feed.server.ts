@@ -103,6 +103,8 @@ class ChatFeed {
   private nextEntry: number | undefined
   private lastAvailability: string | undefined
   private stopped = false
+  /** The last presence write of this instance: the next one waits for it. */
+  private presenceWrites: Promise<void> = Promise.resolve()
 
   listenerCount() {
     let visitors = 0
@@ -134,17 +136,14 @@ class ChatFeed {
     const listener: StaffListener = { userId, connection, stillAllowed }
     this.staff.add(listener)
     this.ensureRunning()
-    void this.refreshPresence([userId]).then(() => this.broadcastAvailability())
+    void this.syncPresence([userId])
+      .catch((error: unknown) => log.warn({ err: error }, 'chat: presence not recorded'))
+      .then(() => this.broadcastAvailability())
     return () => {
       this.staff.delete(listener)
-      if (![...this.staff].some((other) => other.userId === userId)) {
-        void StaffPresence.deleteOne({ _id: presenceId(userId) })
-          .catch(() => undefined)
-          .then(() => {
-            presenceChanged()
-            return this.broadcastAvailability()
-          })
-      }
+      void this.syncPresence([userId])
+        .catch(() => undefined)
+        .then(() => this.broadcastAvailability())
       this.stopWhenIdle()
     }
   }
@@ -279,22 +278,36 @@ class ChatFeed {
     // Staff presence only: a visitor's stream is noted when it opens and closes and when it is
     // handed a reply, not on every heartbeat (thousands of writes every 25 s, each a scan on FerretDB).
     try {
-      await this.refreshPresence([...new Set([...this.staff].map((listener) => listener.userId))])
+      await this.syncPresence([...new Set([...this.staff].map((listener) => listener.userId))])
     } catch (error) {
       log.warn({ err: error }, 'chat: presence not refreshed')
     }
   }
 
-  private async refreshPresence(userIds: string[]) {
-    const now = new Date()
-    for (const userId of userIds) {
-      try {
-        await StaffPresence.updateOne({ _id: presenceId(userId) }, { $set: { userId, seenAt: now } }, { upsert: true })
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error
+  /**
+   * Writes this instance's staff presence for `userIds`: fresh for an account with a page open here,
+   * gone for one without. The writes run one after another and each reads the listeners at its turn,
+   * so a page that closes while its record is being written never leaves a record behind (which
+   * would show visitors "online" for a minute after staff left).
+   */
+  private syncPresence(userIds: string[]) {
+    const write = this.presenceWrites.then(async () => {
+      const now = new Date()
+      for (const userId of userIds) {
+        if (![...this.staff].some((listener) => listener.userId === userId)) {
+          await StaffPresence.deleteOne({ _id: presenceId(userId) })
+          continue
+        }
+        try {
+          await StaffPresence.updateOne({ _id: presenceId(userId) }, { $set: { userId, seenAt: now } }, { upsert: true })
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error
+        }
       }
-    }
-    presenceChanged()
+      presenceChanged()
+    })
+    this.presenceWrites = write.catch(() => undefined)
+    return write
   }
 
   /** Tells visitors' streams when staff arrive or leave (or the office opens or closes). */

@@ -11,8 +11,7 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, wi
  */
 export const ENQUIRY_REPLY_RATE_LIMIT: RateLimitRule = { name: 'enquiry-reply', limit: 60, windowMs: 60 * 60 * 1000 }
 
-export const REPLY_RATE_LIMITED_MESSAGE =
-  'You have sent 60 replies within the hour, the most one account may. Your reply is kept below; send it when the hour is over.'
+export const REPLY_RATE_LIMITED_MESSAGE = `You have sent ${ENQUIRY_REPLY_RATE_LIMIT.limit} replies within the hour, the most one account may. Your reply is kept below; send it when the hour is over.`
 
 /** The refusal for enquiries and chat messages alike. */
 export const RATE_LIMITED_MESSAGE = 'You have sent several messages in a short time. Please wait a few minutes and try again, or call us.'

@@ -404,10 +404,9 @@ export function exportDocument(data: PersonalData, now = new Date()) {
   }
 }
 
-/** An export is a disclosure: the trail says who downloaded how much, never whose. */
 /**
- * The export as the file a browser downloads, recorded in the audit trail (without the address)
- * before it is handed over. The staff page's form and the API both answer with it.
+ * The export as the file a browser downloads, for the staff page's form and the API alike. An export
+ * is a disclosure, so it is audited first: the trail says who downloaded how much, never whose.
  */
 export async function exportDownload(data: PersonalData, by: ChangedBy, now = new Date()): Promise<Response> {
   await recordAudit({

@@ -268,6 +268,8 @@ test.describe('mobile menu', () => {
 
   test('the menu button opens the menu, and a section link closes it', async ({ page }) => {
     await page.goto('/')
+    // Opened before hydration, the menu is the native one, which only its button closes.
+    await untilHydrated(page, '[data-testid="mobile-menu"]')
     const menu = page.getByTestId('mobile-menu')
     await expect(menu.getByRole('link', { name: 'Pricing' })).toBeHidden()
     await menu.locator('summary').click()
@@ -279,9 +281,11 @@ test.describe('mobile menu', () => {
 
   test('a click outside the open menu closes it', async ({ page }) => {
     await page.goto('/')
+    await untilHydrated(page, '[data-testid="mobile-menu"]')
     const menu = page.getByTestId('mobile-menu')
     await menu.locator('summary').click()
     await expect(menu.getByRole('link', { name: 'Contact' })).toBeVisible()
+    // The outside-click listener is attached 100 ms after opening, so the opening click is not it.
     await page.waitForTimeout(150)
     await page.mouse.click(200, 700)
     await expect(menu.getByRole('link', { name: 'Contact' })).toBeHidden()

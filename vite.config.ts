@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { precompressClientFiles } from './scripts/lib/precompress-client-files.ts'
 import { siteShellChunk } from './scripts/lib/site-shell-chunk.ts'
 
 // The commit app_build_info reports: GIT_COMMIT (the image has no .git: a build argument passes it),
@@ -17,7 +18,7 @@ function buildCommit() {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientFiles()],
   define: { __GIT_COMMIT__: JSON.stringify(buildCommit()) },
   build: {
     assetsInlineLimit: 0,

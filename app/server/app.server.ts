@@ -31,6 +31,7 @@ import { firstAttemptsSettled } from '#app/integrations/mail/outbox.server'
 import { createPageCache } from '#app/page-cache/page-cache.server'
 import { startBackgroundJobs } from '#app/server/background-jobs.server'
 import { healthRoutes } from '#app/server/health.server'
+import { precompressedFiles } from '#app/server/precompressed-files.server'
 import { cspNonce, securityHeaders } from '#app/server/security-headers.server'
 import { closeConnectionsWhileDraining, gracefulShutdown } from '#app/server/shutdown.server'
 import { backgroundJobs, prepareDatabase } from '#app/server/startup.server'
@@ -102,12 +103,12 @@ export async function startApp({ assets }: { assets?: RequestHandler } = {}): Pr
     // Hashed file names never change content: cache them for a year.
     app.use(
       '/assets',
-      labelled(ROUTE_LABELS.static, express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false })),
+      labelled(ROUTE_LABELS.static, precompressedFiles('build/client/assets', { immutable: true, maxAge: '1y', index: false })),
     )
     // Only paths under the folder's own top-level entries reach the file system: for a page, a stat
     // that finds nothing and the 404 error object behind it cost about a fifth of a cached answer.
     const publicEntries = new Set(readdirSync('build/client'))
-    const publicFiles = labelled(ROUTE_LABELS.static, express.static('build/client', { maxAge: '1h', index: false }))
+    const publicFiles = labelled(ROUTE_LABELS.static, precompressedFiles('build/client', { maxAge: '1h', index: false }))
     app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next()))
   }
 

@@ -3,6 +3,7 @@ import http from 'node:http'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#app/catalogue/seed.server'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
@@ -153,6 +154,63 @@ describe('the production server', () => {
         const styledOnlyForStaff = used.filter((name) => staffClasses.has(name) && !publicClasses.has(name))
         expect(styledOnlyForStaff, page).toEqual([])
       }
+    })
+
+    it('sends scripts, stylesheets and drawings compressed at build time, in the encoding the browser accepts', async () => {
+      const html = await (await fetch(`${server.url}/`)).text()
+      const script = html.match(/\/assets\/site-shell-[\w-]+\.js/)?.[0]
+      expect(script).toBeDefined()
+      const original = await readFile(path.join('build/client', script!))
+      // Node's fetch decodes what it receives; the bytes as sent come through node:http.
+      const as = (acceptEncoding: string, method = 'GET') =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          const request = http.request(`${server.url}${script}`, { method, headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+          })
+          request.on('error', reject)
+          request.end()
+        })
+      const raw = async (acceptEncoding: string) => {
+        const { status, headers, body } = await as(acceptEncoding)
+        expect(status, acceptEncoding).toBe(200)
+        // Whatever the encoding: the script's type, its year in the browser's cache, and caches told it varies.
+        expect(headers['content-type'], acceptEncoding).toBe('text/javascript; charset=utf-8')
+        expect(headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable')
+        expect(headers.vary, acceptEncoding).toBe('Accept-Encoding')
+        const encoding = headers['content-encoding'] ?? null
+        const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body
+        expect(decoded.equals(original), acceptEncoding).toBe(true)
+        return { encoding, size: body.length }
+      }
+
+      // Chrome's own header lists gzip first with the same weight: the smaller Brotli copy wins.
+      const brotli = await raw('gzip, deflate, br, zstd')
+      expect(brotli.encoding).toBe('br')
+      const gzip = await raw('gzip')
+      expect(gzip.encoding).toBe('gzip')
+      expect((await raw('br;q=0, gzip;q=0.5')).encoding).toBe('gzip')
+      expect((await raw('identity')).encoding).toBeNull()
+      expect((await raw('')).encoding).toBeNull()
+      // At the strongest settings: the Brotli copy is well under what on-the-fly compression (quality 4) sent.
+      expect(brotli.size).toBeLessThan(gzip.size * 0.9)
+      expect(brotli.size).toBeLessThan(brotliCompressSync(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length * 0.9)
+
+      const head = await as('br', 'HEAD')
+      expect([head.status, head.headers['content-encoding'], head.headers['content-length']]).toEqual([200, 'br', String(brotli.size)])
+      // A method static files do not serve is refused as before, with no encoding left on the answer.
+      const post = await as('br', 'POST')
+      expect(post.status).toBe(405)
+      expect(post.headers['content-encoding']).toBeUndefined()
+
+      const drawing = await fetch(`${server.url}/images/hero/slide-1.svg`, { headers: { 'Accept-Encoding': 'br' } })
+      expect([drawing.status, drawing.headers.get('content-type'), drawing.headers.get('content-encoding')]).toEqual([
+        200,
+        'image/svg+xml',
+        'br',
+      ])
+      expect(drawing.headers.get('cache-control')).toBe('public, max-age=3600')
     })
 
     it('answers 404 for an unknown path', async () => {

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '#app/lib/db/connection.server'
 import { PRIVATE_CACHE_CONTROL } from '#app/lib/http/cache-control'
 import { isStaffAnswer, requestInfo } from '#app/lib/http/request-context'
 import { log } from '#app/lib/observability/logger.server'
+import { ROUTE_LABELS } from '#app/lib/observability/metrics.server'
 import { labelRoute } from '#app/lib/observability/request-scope.server'
 import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
 import { isStaffPath } from '#app/server/security-headers.server'
@@ -61,8 +62,7 @@ export const instrumentations: ServerInstrumentation[] = [
       handler.instrument({
         async request(handleRequest) {
           const { meta } = await handleRequest()
-          // No meta: React Router answered before matching (its route manifest for lazy discovery).
-          labelRoute(meta ? `/${meta.pattern.replace(/^\/+/, '')}` : '/__manifest')
+          labelRoute(meta ? `/${meta.pattern.replace(/^\/+/, '')}` : ROUTE_LABELS.other)
         },
       })
     },

@@ -62,19 +62,14 @@ describe('access-log rollups', () => {
     expect(paths.get('/page-0')).toBe(2)
   })
 
-  it('counts client-side navigations as visits to their page and leaves the route manifest out', () => {
+  it('counts client-side navigations as visits to their page', () => {
     const rollups = new Map<number, Rollup>()
-    addToRollups(rollups, [
-      entry(0, '/admin.data', 200, 1, 'v'),
-      entry(1, '/admin', 200, 1, 'v'),
-      entry(2, '/_root.data', 200, 1, 'v'),
-      entry(3, '/__manifest', 200, 1, 'v'),
-    ])
+    addToRollups(rollups, [entry(0, '/admin.data', 200, 1, 'v'), entry(1, '/admin', 200, 1, 'v'), entry(2, '/_root.data', 200, 1, 'v')])
     const merged = mergeRollups(
       [...rollups.values()].map((r) => rollupDocument('one', r)),
       10,
     )
-    expect(merged.totalRequests).toBe(4)
+    expect(merged.totalRequests).toBe(3)
     expect(merged.mostVisitedPages).toEqual([
       { url: '/admin', count: 2 },
       { url: '/', count: 1 },

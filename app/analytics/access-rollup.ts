@@ -8,6 +8,7 @@ import {
   type VisitorSketch,
 } from './visitor-sketch'
 import { CHART_HOURS, HOUR_MS, type HourlyTraffic } from '#app/domain/access-analytics'
+import { pageOfDataPath } from '#app/domain/page-views'
 
 // Pure bookkeeping for the access-log rollups (see models/access-log-rollup.server.ts).
 export const ROLLUP_BUCKET_MS = 10 * 60 * 1000
@@ -36,21 +37,11 @@ export function bucketOf(time: number) {
   return Math.floor(time / ROLLUP_BUCKET_MS) * ROLLUP_BUCKET_MS
 }
 
-/**
- * The page a request was for: React Router's client navigations fetch `/page.data` (`/_root.data`
- * for the home page), which are the same page for staff; its route manifest isn't a page at all.
- */
-export function pageOf(path: string): string | null {
-  if (path === '/__manifest') return null
-  if (path === '/_root.data') return '/'
-  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path
-}
-
-/** The key a request is counted under in its bucket's pages, or null when it is no page visit. */
-function pageKey(paths: Map<string, number>, entry: RollupEntry): string | null {
+/** The key a request is counted under in its bucket's pages (a client navigation's data request is its page). */
+function pageKey(paths: Map<string, number>, entry: RollupEntry): string {
   if (entry.status === 404) return NOT_FOUND_PAGES
-  const page = pageOf(entry.path)
-  if (page === null || paths.has(page)) return page
+  const page = pageOfDataPath(entry.path)
+  if (paths.has(page)) return page
   return paths.size < PATHS_PER_BUCKET ? page : OTHER_PAGES
 }
 
@@ -84,8 +75,7 @@ export function addToRollups(rollups: Map<number, Rollup>, entries: RollupEntry[
     rollup.requests++
     rollup.totalTimeMs += entry.responseTimeMs
     increment(rollup.statuses, entry.status)
-    const page = pageKey(rollup.paths, entry)
-    if (page) increment(rollup.paths, page)
+    increment(rollup.paths, pageKey(rollup.paths, entry))
     addVisitor(rollup.visitors, entry.visitorKey)
     changed.add(bucket)
   }

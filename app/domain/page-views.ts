@@ -72,7 +72,7 @@ const NOT_PAGES = [
   /^\/(assets|images|fonts)\//,
   /^\/(livez|readyz|healthz|health|metrics)$/,
   /^\/\.well-known\//,
-  /^\/(robots\.txt|sitemap\.xml|favicon\.ico|manifest\.webmanifest|apple-touch-icon\.png|__manifest)$/,
+  /^\/(robots\.txt|sitemap\.xml|favicon\.ico|manifest\.webmanifest|apple-touch-icon\.png)$/,
 ]
 
 /** True for paths that are never a visitor's page, whatever they answered. */

@@ -209,6 +209,28 @@ test.describe('sections the page does not hydrate', () => {
   })
 })
 
+test.describe('what a visit asks of the server', () => {
+  // react-router.config.ts: every route's entry comes with the first load, so the router never asks
+  // the server which routes a page's links lead to.
+  test('the page, its files and each navigation’s data, and no route manifest', async ({ page }) => {
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await page.goto('/news/data-fencing')
+    await untilHydrated(page, 'nav[aria-label="Main"]')
+    await page.getByRole('link', { name: 'Back to News' }).first().click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News and Insights')
+    await page
+      .getByRole('link', { name: /FTC Safeguards Rule/ })
+      .first()
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('FTC Safeguards Rule')
+    // Both were client navigations: the page's data, not a document.
+    expect(asked).toEqual(expect.arrayContaining(['/news.data', '/news/ftc-safeguards-rule.data']))
+    const others = asked.filter((path) => !/^\/(assets|images)\/|^\/favicon\.svg$|\.data$/.test(path))
+    expect(others).toEqual(['/news/data-fencing'])
+  })
+})
+
 test.describe('the contact form, far below the first screen', () => {
   // components/hydrate-when-near.tsx
   test('is hydrated only when it nears the viewport', async ({ page }) => {

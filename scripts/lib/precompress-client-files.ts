@@ -59,18 +59,20 @@ export async function precompressFiles(dir: string): Promise<string[]> {
   return written
 }
 
-/** Vite plugin: precompresses the browser build's output folder (bundles and the copied public files). */
+/**
+ * Vite plugin: precompresses the browser build's folder once the whole app is built, since React
+ * Router writes the browser's route manifest there during the server build.
+ */
 export function precompressClientFiles(): Plugin {
-  let outDir: string | undefined
   return {
     name: 'precompress-client-files',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    writeBundle(options) {
-      outDir = options.dir
-    },
-    async closeBundle() {
-      if (outDir) await precompressFiles(outDir)
+    buildApp: {
+      order: 'post',
+      async handler(builder) {
+        const client = builder.environments.client
+        if (client) await precompressFiles(path.resolve(builder.config.root, client.config.build.outDir))
+      },
     },
   }
 }

@@ -162,9 +162,9 @@ describe('the production server', () => {
       expect(script).toBeDefined()
       const original = await readFile(path.join('build/client', script!))
       // Node's fetch decodes what it receives; the bytes as sent come through node:http.
-      const as = (acceptEncoding: string, method = 'GET') =>
+      const as = (acceptEncoding: string, method = 'GET', file = script) =>
         new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-          const request = http.request(`${server.url}${script}`, { method, headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+          const request = http.request(`${server.url}${file}`, { method, headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
             const chunks: Buffer[] = []
             response.on('data', (chunk: Buffer) => chunks.push(chunk))
             response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
@@ -196,6 +196,17 @@ describe('the production server', () => {
       // At the strongest settings: the Brotli copy is well under what on-the-fly compression (quality 4) sent.
       expect(brotli.size).toBeLessThan(gzip.size * 0.9)
       expect(brotli.size).toBeLessThan(brotliCompressSync(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length * 0.9)
+
+      // Every script the page loads, the route manifest React Router writes late in the build included.
+      const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))]
+      expect(scripts.some((file) => file.includes('/manifest-'))).toBe(true)
+      for (const file of scripts) {
+        if ((await readFile(path.join('build/client', file))).length < 1024) continue
+        const { headers, body } = await as('gzip, deflate, br, zstd', 'GET', file)
+        expect(headers['content-encoding'], file).toBe('br')
+        // The build's copy, not one compressed on the fly.
+        expect(body.equals(await readFile(path.join('build/client', `${file}.br`))), file).toBe(true)
+      }
 
       const head = await as('br', 'HEAD')
       expect([head.status, head.headers['content-encoding'], head.headers['content-length']]).toEqual([200, 'br', String(brotli.size)])

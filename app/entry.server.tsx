@@ -15,7 +15,7 @@ import { isStaffAnswer, requestInfo } from '#app/lib/http/request-context'
 import { log } from '#app/lib/observability/logger.server'
 import { ROUTE_LABELS } from '#app/lib/observability/metrics.server'
 import { labelRoute } from '#app/lib/observability/request-scope.server'
-import { lowerModulePreloadPriority } from '#app/server/module-preload-priority.server'
+import { withoutModulePreloads } from '#app/server/module-preloads.server'
 import { isStaffPath } from '#app/server/security-headers.server'
 import { readBuiltStylesheet } from '#app/server/stylesheet-text.server'
 
@@ -133,7 +133,7 @@ export default function handleRequest(
         collector.on('finish', () => {
           clearTimeout(timeout)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(lowerModulePreloadPriority(Buffer.concat(chunks)), { headers: responseHeaders, status }))
+          resolve(new Response(withoutModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status }))
         })
         pipe(collector)
       },

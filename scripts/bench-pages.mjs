@@ -85,12 +85,20 @@ async function startServer() {
   throw new Error('server.ts did not answer /healthz within 60 s')
 }
 
-/** Every JavaScript file the page's HTML loads (module preloads and the inline module imports): its bytes as the server sends them to Chrome, and gzip-compressed. */
+/**
+ * Every JavaScript file a page loads before it hydrates (those its HTML names, and what they import
+ * statically, not the chunks loaded later by import()): its bytes as the server sends them to
+ * Chrome, and gzip-compressed.
+ */
 async function javascriptFor(pagePath) {
   const html = await (await fetch(`${origin}${pagePath}`)).text()
-  const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])]
+  const files = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])
+  for (const file of files) {
+    const code = readFileSync(path.join(projectRoot, 'build/client', file), 'utf8')
+    for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) files.add(`/assets/${imported}`)
+  }
   return Promise.all(
-    files.map(async (file) => {
+    [...files].map(async (file) => {
       const bytes = readFileSync(path.join(projectRoot, 'build/client', file))
       const sent = await bytesSent(`${origin}${file}`, CHROME_ACCEPT_ENCODING)
       return { file, raw: bytes.length, gzip: gzipSync(bytes).length, sent: sent.length, encoding: sent.encoding }

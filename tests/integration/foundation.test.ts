@@ -52,9 +52,9 @@ describe('the production server', () => {
       const [, stylesheetPath, inlineCss] = html.match(/<style data-href="([^"]+)">([\s\S]*?)<\/style>/) ?? []
       expect(inlineCss).toBe(await readFile(path.join('build/client', stylesheetPath!), 'utf8'))
       expect(html).not.toContain('rel="stylesheet"')
-      // Scripts come after the page's own content: every module preload is low priority.
-      expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/assets\/entry\.client-/)
-      expect(html).not.toMatch(/<link rel="modulepreload" href=/)
+      // Scripts come after the page's own content: no module preloads, the module script finds them.
+      expect(html).not.toContain('rel="modulepreload"')
+      expect(html).toMatch(/<script type="module"[^>]*>[^<]*import \* as route0 from "\/assets\/root-/)
       // The first paint waits for the page to be parsed down to the trust strip, which must exist
       // on every page, or the browser would hold the paint until the whole document is parsed.
       for (const page of ['/', '/checkout', '/news', '/privacy-policy', '/admin-login', '/no-such-page']) {
@@ -158,7 +158,13 @@ describe('the production server', () => {
 
     it('sends scripts, stylesheets and drawings compressed at build time, in the encoding the browser accepts', async () => {
       const html = await (await fetch(`${server.url}/`)).text()
-      const script = html.match(/\/assets\/site-shell-[\w-]+\.js/)?.[0]
+      // Every script the page loads before it hydrates: those its module script names, and their static imports.
+      const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g))
+      for (const file of scripts) {
+        const code = await readFile(path.join('build/client', file), 'utf8')
+        for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) scripts.add(`/assets/${imported}`)
+      }
+      const script = [...scripts].find((file) => file.startsWith('/assets/site-shell-'))
       expect(script).toBeDefined()
       const original = await readFile(path.join('build/client', script!))
       // Node's fetch decodes what it receives; the bytes as sent come through node:http.
@@ -197,9 +203,8 @@ describe('the production server', () => {
       expect(brotli.size).toBeLessThan(gzip.size * 0.9)
       expect(brotli.size).toBeLessThan(brotliCompressSync(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length * 0.9)
 
-      // Every script the page loads, the route manifest React Router writes late in the build included.
-      const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g))]
-      expect(scripts.some((file) => file.includes('/manifest-'))).toBe(true)
+      // Each as the build's copy, the route manifest React Router writes late in the build included.
+      expect([...scripts].some((file) => file.includes('/manifest-'))).toBe(true)
       for (const file of scripts) {
         if ((await readFile(path.join('build/client', file))).length < 1024) continue
         const { headers, body } = await as('gzip, deflate, br, zstd', 'GET', file)

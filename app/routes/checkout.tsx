@@ -3,7 +3,7 @@ import { BODY_LIMITS } from '#app/lib/http/body-limits'
 import { INCOMPLETE_CACHE_CONTROL, listHeaders, loaderCacheControl } from '#app/lib/http/cache-control'
 import { requestInfo } from '#app/lib/http/request-context'
 import { readFormWithLimit } from '#app/lib/http/request-body.server'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { OrderSummary } from '#app/components/checkout/order-summary'
@@ -194,9 +194,29 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
     cloud_backup: choices.includeCloudBackup,
   }).toString()
   const returning = searchParams.has('payment_intent_client_secret')
+  // A choice made while the scripts were still loading is in the form but not in the address. React
+  // keeps it through hydration and undoes it at the next render, so it is read before that render
+  // (this effect runs in the hydration's commit) and put in the address by the next effect.
+  const optionsForm = useRef<HTMLFormElement>(null)
+  const typedBeforeHydration = useRef<string | null>(null)
+  useEffect(() => {
+    if (!optionsForm.current || !choices.plan) return
+    const formSearch = new URLSearchParams()
+    for (const [name, value] of new FormData(optionsForm.current)) if (typeof value === 'string') formSearch.append(name, value)
+    const typed = readCheckoutChoices(formSearch, shownPathPlanId, planItems)
+    typedBeforeHydration.current = checkoutSearch(new URLSearchParams(inStep), {
+      microsoft365: typed.ms365Option,
+      cloud_backup: typed.includeCloudBackup,
+      ...(formSearch.has('ms365_users') ? { ms365_users: typed.usersInput } : {}),
+    }).toString()
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   useEffect(() => {
     if (!hydrated || !choices.plan || returning || pending) return
-    if (inStep !== searchParams.toString()) replaceSearch(new URLSearchParams(inStep))
+    const wanted = typedBeforeHydration.current ?? inStep
+    typedBeforeHydration.current = null
+    if (wanted !== searchParams.toString()) replaceSearch(new URLSearchParams(wanted))
   }, [hydrated, inStep, choices.plan, returning, pending, searchParams, replaceSearch])
 
   // Back from confirming the card: ask Stripe.js how the payment ended, say so, tidy the address.
@@ -222,13 +242,12 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
     }
   }, [returnSecret, publishableKey, setSearchParams])
 
-  const handlers = hydrated
-    ? {
-        onOption: (option: Ms365OptionId) => replaceSearch(checkoutSearch(shownSearch, { microsoft365: option })),
-        onUsers: (value: string) => replaceSearch(checkoutSearch(shownSearch, { ms365_users: value })),
-        onBackup: (checked: boolean) => replaceSearch(checkoutSearch(shownSearch, { cloud_backup: checked })),
-      }
-    : null
+  // Not tied to `hydrated`: a choice made between hydration and the render after it must count too.
+  const handlers = {
+    onOption: (option: Ms365OptionId) => replaceSearch(checkoutSearch(shownSearch, { microsoft365: option })),
+    onUsers: (value: string) => replaceSearch(checkoutSearch(shownSearch, { ms365_users: value })),
+    onBackup: (checked: boolean) => replaceSearch(checkoutSearch(shownSearch, { cloud_backup: checked })),
+  }
 
   // Another plan keeps the rest of the query; a seat count that was only the old plan's default
   // gives way to the new plan's default.
@@ -288,6 +307,8 @@ export default function Checkout({ loaderData, actionData, params }: Route.Compo
               choices={choices}
               usersInput={choices.usersInput}
               handlers={handlers}
+              applyAtOnce={hydrated}
+              optionsFormRef={optionsForm}
               processing={submittingHosted || paying}
               formError={actionData?.formError ?? null}
               onProceed={onProceed}

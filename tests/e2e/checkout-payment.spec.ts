@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { untilHydrated } from './support/hydration'
+import { hydratedByReact, untilHydrated } from './support/hydration'
 import { giveConfirmationSecret, useStripeStandIn } from './support/stripe'
 import { axeScan } from './support/readable'
 
@@ -62,6 +62,31 @@ test('a visitor picks a plan and options and sees the total change, with the add
   await expect(page.getByTestId('line-plan')).toContainText('Enterprise Plan')
   await expect(page.getByTestId('line-ms365')).toContainText('5 users × $12.50/month')
   await expect(page).toHaveURL(/utm_source=newsletter/)
+})
+
+test('choices made while the page’s scripts are still loading are kept once they run', async ({ page }) => {
+  // A phone on a slow network shows the page seconds before its scripts run; a tap meanwhile is
+  // the browser's own. Hold the scripts until the choices are made.
+  let releaseScripts!: () => void
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsReleased
+    await route.continue()
+  })
+  await page.goto('/checkout?plan=2', { waitUntil: 'commit' })
+  await page.getByRole('radio', { name: /Business Standard/ }).check()
+  await page.getByRole('switch').check()
+  expect(await hydratedByReact(page, 'form[aria-label="Order options"]')).toBe(false)
+
+  releaseScripts()
+  await untilHydrated(page, 'form[aria-label="Order options"]')
+  await expect(page).toHaveURL(/microsoft365=business_standard/)
+  await expect(page).toHaveURL(/cloud_backup=true/)
+  await expect(page.getByRole('radio', { name: /Business Standard/ })).toBeChecked()
+  await expect(page.getByRole('switch')).toBeChecked()
+  await expect(page.getByTestId('line-ms365')).toContainText('20 users × $12.50/month')
+  await expect(page.getByTestId('line-backup')).toContainText('20 users × $4.95/month')
+  await expect(page.getByRole('button', { name: 'Update total' })).toHaveCount(0)
 })
 
 test('the payment modal checks the terms, the name, the e-mail and the card before paying', async ({ page }) => {

@@ -21,8 +21,12 @@ export type ChoiceHandlers = {
 type Props = {
   choices: CheckoutChoices<PlanSummary>
   usersInput: string
-  /** Present once hydrated: choices then update the address at once, without a reload. */
-  handlers: ChoiceHandlers | null
+  /** What a choice does once the page runs its scripts: update the address at once, no reload. */
+  handlers: ChoiceHandlers
+  /** True once hydrated: the 'Update total' button of the page without JavaScript then goes. */
+  applyAtOnce: boolean
+  /** The options form, read once hydrated for choices made while the scripts were loading. */
+  optionsFormRef?: React.Ref<HTMLFormElement>
   processing: boolean
   formError: string | null
   onProceed: (event: React.FormEvent<HTMLFormElement>) => void
@@ -40,6 +44,8 @@ export function OrderSummary({
   choices,
   usersInput,
   handlers,
+  applyAtOnce,
+  optionsFormRef,
   processing,
   formError,
   onProceed,
@@ -68,18 +74,26 @@ export function OrderSummary({
             </div>
           ) : null}
 
-          <Form method="get" action="/checkout" replace preventScrollReset className="mt-6 space-y-5" aria-label="Order options">
+          <Form
+            ref={optionsFormRef}
+            method="get"
+            action="/checkout"
+            replace
+            preventScrollReset
+            className="mt-6 space-y-5"
+            aria-label="Order options"
+          >
             <input type="hidden" name="plan" value={plan.id} />
-            <Ms365Options value={choices.ms365Option} onChange={handlers?.onOption} />
-            {hasOption ? <UsersField value={usersInput} error={choices.usersError} onChange={handlers?.onUsers} /> : null}
+            <Ms365Options value={choices.ms365Option} onChange={handlers.onOption} />
+            {hasOption ? <UsersField value={usersInput} error={choices.usersError} onChange={handlers.onUsers} /> : null}
             <BackupToggle
               checked={choices.includeCloudBackup}
               applies={hasOption && !choices.usersError}
               backupCents={priced?.backupApplies ? priced.backupCents : 0}
-              onChange={handlers?.onBackup}
+              onChange={handlers.onBackup}
             />
             {/* Without JavaScript the choices take effect through this button; with it they apply at once. */}
-            {handlers ? null : (
+            {applyAtOnce ? null : (
               <button type="submit" className={buttonClasses('outline', '', 'sm')}>
                 Update total
               </button>
@@ -106,7 +120,7 @@ export function OrderSummary({
   )
 }
 
-function ProceedForm({ choices, usersInput, processing, formError, onProceed }: Omit<Props, 'handlers'>) {
+function ProceedForm({ choices, usersInput, processing, formError, onProceed }: Omit<Props, 'handlers' | 'applyAtOnce'>) {
   const { plan, quote: priced } = choices
   return (
     <Form method="post" onSubmit={onProceed} className="mt-6">

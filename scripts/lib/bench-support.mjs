@@ -51,14 +51,20 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { enc
 
 /** CPU time (user + system, ms) used so far by a process and its descendants. */
 export function cpuMs(pid) {
-  let ticks = 0
-  for (const id of processTree(pid)) {
-    const stat = safeRead(`/proc/${id}/stat`)
-    // Fields after the command name (which may contain spaces) start at index 2: utime is 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields.length > 13) ticks += Number(fields[11]) + Number(fields[12])
-  }
-  return (ticks / CLOCK_TICKS_PER_SECOND) * 1000
+  return processTree(pid).reduce((sum, id) => sum + (processStat(id)?.cpuMs ?? 0), 0)
+}
+
+/**
+ * One process's own CPU time so far (ms) and when it started (clock ticks after boot: with the id,
+ * it tells a process from a later one given the same id).
+ */
+export function processStat(pid) {
+  const stat = safeRead(`/proc/${pid}/stat`)
+  // Fields after the command name (which may contain spaces) start at index 2: utime is 14, stime 15,
+  // starttime 22.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  if (fields.length < 20) return undefined
+  return { cpuMs: ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000, started: fields[19] }
 }
 
 /** A GET whose body is kept as sent (fetch would decode a compressed one). */
@@ -79,17 +85,22 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
-/** The share of the machine's CPU time (all cores, from /proc/stat) spent busy over `ms`. */
-export async function busyShare(ms) {
-  const read = () => {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
-    const idle = fields[3] + fields[4]
-    return { idle, total: fields.reduce((sum, value) => sum + value, 0) }
-  }
-  const before = read()
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  const after = read()
+/** The machine's idle and total clock ticks so far, all cores (from /proc/stat). */
+export function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+  return { idle: fields[3] + fields[4], total: fields.reduce((sum, value) => sum + value, 0) }
+}
+
+/** The share of the machine's CPU time (all cores) spent busy between two readings of machineTicks. */
+export function busyShareBetween(before, after) {
   return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total)
+}
+
+/** The share of the machine's CPU time (all cores) spent busy over `ms`. */
+export async function busyShare(ms) {
+  const before = machineTicks()
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  return busyShareBetween(before, machineTicks())
 }
 
 /**

@@ -37,6 +37,7 @@ import * as lighthouseConstants from 'lighthouse/core/config/constants.js'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/local-services.mjs'
+import { scriptsBeforeHydration } from './lib/page-scripts.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 const port = Number(process.env.BENCH_PORT ?? 4210)
@@ -92,13 +93,8 @@ async function startServer() {
  */
 async function javascriptFor(pagePath) {
   const html = await (await fetch(`${origin}${pagePath}`)).text()
-  const files = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])
-  for (const file of files) {
-    const code = readFileSync(path.join(projectRoot, 'build/client', file), 'utf8')
-    for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) files.add(`/assets/${imported}`)
-  }
   return Promise.all(
-    [...files].map(async (file) => {
+    scriptsBeforeHydration(html, path.join(projectRoot, 'build/client')).map(async (file) => {
       const bytes = readFileSync(path.join(projectRoot, 'build/client', file))
       const sent = await bytesSent(`${origin}${file}`, CHROME_ACCEPT_ENCODING)
       return { file, raw: bytes.length, gzip: gzipSync(bytes).length, sent: sent.length, encoding: sent.encoding }

@@ -10,9 +10,8 @@
 // so the kinds add up to a little less than the machine's busy time (read from /proc/stat, which
 // also counts anything else running on the machine).
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { busyShareBetween, machineTicks, processStat, processTree } from './lib/bench-support.mjs'
+import { busyShareBetween, machineTicks, processCommandLine, processStat, processTree } from './lib/bench-support.mjs'
 
 const separator = process.argv.indexOf('--')
 const [command, ...args] = separator < 0 ? [] : process.argv.slice(separator + 1)
@@ -41,14 +40,6 @@ function kindOf(commandLine) {
   return KINDS.find(([, pattern]) => pattern.test(commandLine))?.[0] ?? 'other (npm, node, go, apt)'
 }
 
-function commandLine(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
-}
-
 // One entry per process (id and start time: ids are reused within a long run): its kind and the
 // last CPU time seen, its own, not its children's.
 const seen = new Map()
@@ -58,10 +49,10 @@ function sample(rootPid) {
     if (!stat) continue
     const key = `${pid}@${stat.started}`
     const known = seen.get(key)
-    if (!known) seen.set(key, { kind: kindOf(commandLine(pid)), ms: stat.cpuMs })
+    if (!known) seen.set(key, { kind: kindOf(processCommandLine(pid)), ms: stat.cpuMs })
     else {
       // Between fork and exec a process still shows its parent's command line: look again while young.
-      if (known.ms < 100) known.kind = kindOf(commandLine(pid))
+      if (known.ms < 100) known.kind = kindOf(processCommandLine(pid))
       known.ms = stat.cpuMs
     }
   }

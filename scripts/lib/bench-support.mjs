@@ -67,6 +67,11 @@ export function processStat(pid) {
   return { cpuMs: ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000, started: fields[19] }
 }
 
+/** A process's command line, its arguments joined by spaces ('' once it has ended). */
+export function processCommandLine(pid) {
+  return safeRead(`/proc/${pid}/cmdline`).replaceAll('\0', ' ').trimEnd()
+}
+
 /** A GET whose body is kept as sent (fetch would decode a compressed one). */
 export function rawGet(url, headers) {
   return new Promise((resolve, reject) => {

@@ -9,6 +9,7 @@ import { seedCatalogue } from '#app/catalogue/seed.server'
 import { Plan, Service, Solution, Testimonial } from '#app/catalogue/catalogue-model.server'
 import { OutboxMessage } from '#app/integrations/mail/outbox-model.server'
 import { freePorts } from '../../scripts/lib/local-services.mjs'
+import { scriptsBeforeHydration } from '../../scripts/lib/page-scripts.mjs'
 import { recordedRequests } from '#tests/support/access-log'
 import { type AppServer, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
@@ -158,13 +159,8 @@ describe('the production server', () => {
 
     it('sends scripts, stylesheets and drawings compressed at build time, in the encoding the browser accepts', async () => {
       const html = await (await fetch(`${server.url}/`)).text()
-      // Every script the page loads before it hydrates: those its module script names, and their static imports.
-      const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g))
-      for (const file of scripts) {
-        const code = await readFile(path.join('build/client', file), 'utf8')
-        for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) scripts.add(`/assets/${imported}`)
-      }
-      const script = [...scripts].find((file) => file.startsWith('/assets/site-shell-'))
+      const scripts = scriptsBeforeHydration(html, 'build/client')
+      const script = scripts.find((file) => file.startsWith('/assets/site-shell-'))
       expect(script).toBeDefined()
       const original = await readFile(path.join('build/client', script!))
       // Node's fetch decodes what it receives; the bytes as sent come through node:http.
@@ -204,7 +200,7 @@ describe('the production server', () => {
       expect(brotli.size).toBeLessThan(brotliCompressSync(original, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length * 0.9)
 
       // Each as the build's copy, the route manifest React Router writes late in the build included.
-      expect([...scripts].some((file) => file.includes('/manifest-'))).toBe(true)
+      expect(scripts.some((file) => file.includes('/manifest-'))).toBe(true)
       for (const file of scripts) {
         if ((await readFile(path.join('build/client', file))).length < 1024) continue
         const { headers, body } = await as('gzip, deflate, br, zstd', 'GET', file)

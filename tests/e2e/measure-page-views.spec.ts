@@ -9,9 +9,13 @@ import { expect, test } from './support/test'
 // (`npm run bench:page-views`); docs/analytics.md quotes its figures.
 
 let site: AppServer
+const metricsToken = randomBytes(16).toString('hex')
 test.beforeAll(async () => {
   const uri = e2eDatabaseUri().replace(/e2e$/, `measure_${randomBytes(3).toString('hex')}`)
-  site = await startAppServer({ mongodbUri: uri, env: { ...E2E_APP_SETTINGS, SESSION_SECRET: '', LOG_LEVEL: 'error' } })
+  site = await startAppServer({
+    mongodbUri: uri,
+    env: { ...E2E_APP_SETTINGS, SESSION_SECRET: '', LOG_LEVEL: 'error', METRICS_TOKEN: metricsToken },
+  })
 })
 test.afterAll(() => site?.stop())
 
@@ -47,8 +51,16 @@ test('page views against requests for a visitor’s walk and a staff round', asy
     await desk.goto(url(path))
     await desk.waitForLoadState('networkidle')
   }
-  // The access log writes every couple of seconds; read once it has.
-  await desk.waitForTimeout(4000)
+  // The access log writes in the background; /metrics (never logged itself) says when it has caught up.
+  await expect
+    .poll(
+      async () => {
+        const metrics = await (await fetch(url('/metrics'), { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
+        return /^access_log_entries_pending (\d+)$/m.exec(metrics)?.[1]
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe('0')
   const body = (await (await desk.request.get(url('/api/admin/logs/analytics?range=24h'))).json()) as {
     analytics: { totalRequests: number; pageViews: number; visits: number; topPages: { path: string; views: number }[] }
   }

@@ -58,7 +58,7 @@ test('page views against requests for a visitor’s walk and a staff round', asy
         const metrics = await (await fetch(url('/metrics'), { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
         return /^access_log_entries_pending (\d+)$/m.exec(metrics)?.[1]
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: 30_000, intervals: [200] },
     )
     .toBe('0')
   const body = (await (await desk.request.get(url('/api/admin/logs/analytics?range=24h'))).json()) as {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type AppServer, startAppServer } from '../support/app-server'
+import { accessLogEntriesPending, type AppServer, startAppServer } from '../support/app-server'
 import { E2E_APP_SETTINGS, e2eDatabaseUri } from './support/e2e-server'
 import { STAFF } from './support/staff'
 import { expect, test } from './support/test'
@@ -52,15 +52,7 @@ test('page views against requests for a visitor’s walk and a staff round', asy
     await desk.waitForLoadState('networkidle')
   }
   // The access log writes in the background; /metrics (never logged itself) says when it has caught up.
-  await expect
-    .poll(
-      async () => {
-        const metrics = await (await fetch(url('/metrics'), { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
-        return /^access_log_entries_pending (\d+)$/m.exec(metrics)?.[1]
-      },
-      { timeout: 30_000, intervals: [200] },
-    )
-    .toBe('0')
+  await expect.poll(() => accessLogEntriesPending(site.url, metricsToken), { timeout: 30_000, intervals: [200] }).toBe(0)
   const body = (await (await desk.request.get(url('/api/admin/logs/analytics?range=24h'))).json()) as {
     analytics: { totalRequests: number; pageViews: number; visits: number; topPages: { path: string; views: number }[] }
   }

@@ -7,7 +7,7 @@ import { DailySalt } from '#app/analytics/daily-salt-model.server'
 import { AccessLogBuffer, addressKey, pruneAccessLog, visitorKey } from '#app/analytics/access-log.server'
 import { AccessLogRollupWriter } from '#app/analytics/access-rollup.server'
 import { recordedRequests } from '#tests/support/access-log'
-import { startAppServer } from '#tests/support/app-server'
+import { accessLogEntriesPending, startAppServer } from '#tests/support/app-server'
 import { startDatabaseProxy } from '#tests/support/database-proxy'
 import { setupTestDatabase } from '#tests/support/database'
 
@@ -107,10 +107,7 @@ describe('when the database cannot take the access log', () => {
     const metricsToken = 'access-log-test-metrics-token-0123456789'
     const server = await startAppServer({ mongodbUri: proxy.uri, env: { METRICS_TOKEN: metricsToken } })
     try {
-      const pending = async () => {
-        const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
-        return Number(/^access_log_entries_pending (\d+)$/m.exec(text)?.[1])
-      }
+      const pending = () => accessLogEntriesPending(server.url, metricsToken)
       const tally = async () => {
         const rollups = await AccessLogRollup.find({}, { requests: 1, notRecorded: 1 }).lean()
         return {

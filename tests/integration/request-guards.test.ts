@@ -5,7 +5,7 @@ import { seedCatalogue } from '#app/catalogue/seed.server'
 import { Contact } from '#app/enquiries/contact-model.server'
 import { Order } from '#app/orders/order-model.server'
 import { RateLimitHit } from '#app/lib/rate-limit/rate-limit-model.server'
-import { type AppServer, residentMemoryMb, startAppServer } from '#tests/support/app-server'
+import { accessLogEntriesPending, type AppServer, residentMemoryMb, startAppServer } from '#tests/support/app-server'
 import { setupTestDatabase } from '#tests/support/database'
 import { postLargeBody } from '#tests/support/raw-post'
 import { signInOverHttp } from '#tests/support/staff-session'
@@ -201,15 +201,7 @@ describe('a scan of random paths', () => {
     const cookie = await signInOverHttp(server.url)
     // The access log writes in the background; /metrics (never logged itself) says when it has caught up.
     const logWritten = () =>
-      expect
-        .poll(
-          async () => {
-            const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
-            return /^access_log_entries_pending (\d+)$/m.exec(text)?.[1]
-          },
-          { timeout: 60_000, interval: 200 },
-        )
-        .toBe('0')
+      expect.poll(() => accessLogEntriesPending(server.url, metricsToken), { timeout: 60_000, interval: 200 }).toBe(0)
     const tally = async () => {
       const response = await fetch(`${server.url}/api/admin/logs/analytics`, { headers: { Cookie: cookie } })
       const { analytics } = (await response.json()) as {

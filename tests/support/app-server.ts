@@ -27,6 +27,16 @@ export async function openSocketCount(pid: number): Promise<number> {
 }
 
 /**
+ * How many answered requests the server's access log has not written yet, from its /metrics (which
+ * is never logged itself): 0 once the background writer has caught up. The server must have been
+ * started with METRICS_TOKEN set to `metricsToken`.
+ */
+export async function accessLogEntriesPending(serverUrl: string, metricsToken: string): Promise<number> {
+  const text = await (await fetch(`${serverUrl}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text()
+  return Number(/^access_log_entries_pending (\d+)$/m.exec(text)?.[1])
+}
+
+/**
  * Runs a full garbage collection in a server started with `inspect: true`, through the V8 inspector
  * (Chrome DevTools Protocol over its WebSocket). Under load V8 lets garbage pile up in a young
  * generation of tens of MB and collects the old one lazily, so right after a burst the resident size

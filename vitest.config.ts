@@ -1,26 +1,31 @@
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
-import { TEST_SCRYPT_COST } from './tests/support/scrypt-cost'
+import { TEST_SCRYPT_COST } from './tests/support/scrypt-cost.ts'
 
-// Integration files that take longest (about 9-20 s each, most of it waiting on servers they start
-// and stop), longest first. Vitest runs the largest files first when it has no timings of its own (a
-// fresh clone, CI); several of these are small and were left for the end, where one of the two
-// workers sat idle while the other finished them.
+// Integration files that take longest (about 10-26 s each on a fresh clone's run, most of it waiting
+// on servers they start and stop, or streaming a large export), longest first. Without timings of its
+// own (a fresh clone, CI) Vitest starts the largest files first, and a long but small file left for
+// the end kept one of the two workers busy while the other sat idle.
 const SLOW_FILES = [
-  'staff-accounts',
-  'database-outage',
-  'security-findings',
-  'foundation',
-  'page-cache',
-  'access-log',
-  'enquiries-outage',
-  'order-notices-retry',
-  'background-jobs',
-  'cluster-metrics',
+  'hostile-bodies',
   'request-guards',
-  'security-review',
-  'several-instances',
   'staff-prune',
+  'staff-accounts',
+  'access-log',
+  'foundation',
+  'csv-export-memory',
+  'database-outage',
+  'order-notices-retry',
+  'page-cache',
+  'security-findings',
+  'several-instances',
+  'subscriptions',
+  'background-jobs',
+  'backup-restore',
+  'checkout-payments',
+  'security-review',
+  'cluster',
+  'cluster-metrics',
 ].map((name) => `/tests/integration/${name}.test.ts`)
 
 class SlowFilesFirst extends BaseSequencer {

@@ -10,8 +10,8 @@ import compression from 'compression'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { logLinesAsCsv, type LogLineSource } from './access-analytics.server'
-import type { LogLine } from './recent-log'
+import { logLinesAsCsv, type LogLineSource } from '#app/analytics/access-analytics.server'
+import type { LogLine } from '#app/analytics/recent-log'
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void

@@ -59,6 +59,25 @@ export default tseslint.config(
     },
   },
   {
+    // Unit test files share their worker's modules, and getEnv() reads the environment once: a file
+    // that changed it would change it for whichever files ran after it. The project's `env` in
+    // vitest.config.ts is the one configuration they all see.
+    files: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
+          message: 'Unit tests share one environment: set it in the unit project’s env (vitest.config.ts).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='stubEnv']",
+          message: 'Unit tests share one environment: set it in the unit project’s env (vitest.config.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: {
       globals: {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isCrossSiteRequest, safeRedirectPath } from './same-origin.server'
 
-process.env.MONGODB_URI ??= 'mongodb://127.0.0.1:1/unit'
-process.env.SITE_URL ??= 'https://example.test'
-
 function post(headers: Record<string, string>) {
   return new Request('http://127.0.0.1:3000/admin', { method: 'POST', headers })
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { contextFor } from '#app/lib/http/request-context'
 
 // SPEC §8 on the Access Logs page: a failure other than the database being away shows 'Failed to
@@ -13,9 +13,13 @@ vi.mock('#app/analytics/access-analytics.server', () => ({
     throw new RangeError('Invalid time value')
   }),
 }))
-// The page reads its address from the configuration; no database is reached.
-vi.stubEnv('MONGODB_URI', 'mongodb://127.0.0.1:9/unused')
 vi.mock('#app/lib/observability/logger.server', () => ({ log: { error: vi.fn(), warn: vi.fn(), info: vi.fn() } }))
+// Unit test files share their worker's modules (vitest.config.ts): the route and the modules it
+// imports are loaded again here, with the mocks above, and dropped after, so no other file gets them.
+vi.hoisted(() => vi.resetModules())
+afterAll(() => {
+  vi.resetModules()
+})
 const { loader } = await import('./logs')
 const { log } = await import('#app/lib/observability/logger.server')
 

@@ -3,8 +3,8 @@
 // `npm test -- <pattern>…`: only the integration and end-to-end files whose path matches, against a
 // fresh production build. `npm run test:quick` (this script with --quick): typecheck, lint, unit.
 //
-// Single-threaded steps (tsc, eslint) run side by side; each step's output is printed whole when it
-// ends, so parallel steps don't interleave. The long suites stream their output as they go.
+// Each step's output is printed whole when it ends, so steps side by side don't interleave. The long
+// suites stream their output as they go.
 import { spawn } from 'node:child_process'
 
 const args = process.argv.slice(2)
@@ -40,15 +40,22 @@ async function together(...steps) {
 
 const started = Date.now()
 try {
-  if (patterns.length === 0) {
-    await together(run('typecheck', 'npm', ['run', '--silent', 'typecheck']), run('lint', 'npm', ['run', '--silent', 'lint']))
-    await run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit'], { stream: true })
-  }
+  // The checks and the preparation for the suites run side by side: several processes on two cores
+  // end sooner than steps one after another, since a core one of them leaves free takes up another's
+  // work. The suites start once all of them passed.
+  const checks = patterns.length
+    ? []
+    : [
+        run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+        run('lint', 'npm', ['run', '--silent', 'lint:code']),
+        run('format', 'npm', ['run', '--silent', 'lint:format']),
+        run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']),
+      ]
+  const preparation = quick
+    ? []
+    : [run('local tools', 'node', ['scripts/install-local-tools.mjs']), run('production build', 'npm', ['run', '--silent', 'build'])]
+  await together(...checks, ...preparation)
   if (!quick) {
-    await together(
-      run('local tools', 'node', ['scripts/install-local-tools.mjs']),
-      run('production build', 'npm', ['run', '--silent', 'build']),
-    )
     const vitestFilter = patterns.length ? ['--passWithNoTests', ...patterns] : []
     // --no-deps: a file that runs alone after the others doesn't bring the others along.
     const playwrightFilter = patterns.length ? ['--pass-with-no-tests', '--no-deps', ...patterns] : []
